@@ -1,0 +1,67 @@
+"""froeschis: the canonical, verified rules engine for the card game Fröschis (Amigo; *Make Room*).
+
+Import the engine from here::
+
+    >>> import froeschis
+    >>> state, record = froeschis.play_game(players=3, seed=1)
+    >>> state.is_terminal, len(state.winners) >= 1
+    (True, True)
+"""
+
+from froeschis.actions import (
+    DECLINE_SWAP,
+    DRAW,
+    SWAP,
+    TAKE_DISCARD,
+    Action,
+    ActionKind,
+    AnyAction,
+    Shuffle,
+    frog_at,
+)
+from froeschis.cards import FROG, TRASH, Card, Row, Spot, number
+from froeschis.chance import distinct_orders, sample_chance
+from froeschis.engine import new_game, step
+from froeschis.errors import FormatError, FroeschisError, IllegalActionError, RulesError, SpecError
+from froeschis.events import Event, EventKind
+from froeschis.options import Rules
+from froeschis.play import GameRecord, play_game, random_policy
+from froeschis.state import CHANCE, TERMINAL, GameState, Phase, Player
+
+__all__ = [
+    "CHANCE",
+    "DECLINE_SWAP",
+    "DRAW",
+    "FROG",
+    "SWAP",
+    "TAKE_DISCARD",
+    "TERMINAL",
+    "TRASH",
+    "Action",
+    "ActionKind",
+    "AnyAction",
+    "Card",
+    "Event",
+    "EventKind",
+    "FormatError",
+    "FroeschisError",
+    "GameRecord",
+    "GameState",
+    "IllegalActionError",
+    "Phase",
+    "Player",
+    "Row",
+    "Rules",
+    "RulesError",
+    "Shuffle",
+    "SpecError",
+    "Spot",
+    "distinct_orders",
+    "frog_at",
+    "new_game",
+    "number",
+    "play_game",
+    "random_policy",
+    "sample_chance",
+    "step",
+]

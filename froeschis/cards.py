@@ -1,0 +1,119 @@
+"""Cards, spots and rows: the pieces of the game, as frozen values.
+
+A card is a number (1 and up), a frog or trash. There are only a few distinct cards and spots, so
+each is created once and shared (:func:`number`, :data:`FROG`, :data:`TRASH`, :func:`spot`); that
+keeps states small and comparisons cheap without giving up value semantics.
+"""
+
+from __future__ import annotations
+
+import functools
+
+import attrs
+
+from froeschis.errors import FormatError
+
+FROG_CODE = 0
+TRASH_CODE = -1
+
+
+@attrs.frozen(order=True, repr=False)
+class Card:
+    """A card, by its code: the number itself for number cards, 0 for a frog, -1 for trash.
+
+    Cards order as trash < frog < 1 < 2 < ...; the order only serves to sort, it has no rule meaning.
+    """
+
+    code: int
+
+    @property
+    def is_frog(self) -> bool:
+        return self.code == FROG_CODE
+
+    @property
+    def is_trash(self) -> bool:
+        return self.code == TRASH_CODE
+
+    @property
+    def is_number(self) -> bool:
+        return self.code > 0
+
+    @property
+    def number(self) -> int:
+        """The card's number; 0 for a frog or trash."""
+        return max(self.code, 0)
+
+    def __str__(self) -> str:
+        return "F" if self.is_frog else "T" if self.is_trash else str(self.code)
+
+    def __repr__(self) -> str:
+        return f"Card({self})"
+
+
+FROG = Card(FROG_CODE)
+TRASH = Card(TRASH_CODE)
+
+
+@functools.cache
+def number(n: int) -> Card:
+    """The number card ``n`` (shared instance)."""
+    if n < 1:
+        raise ValueError(f"a number card is 1 or more, not {n}")
+    return Card(n)
+
+
+def parse_card(text: object, field: str = "card") -> Card:
+    """A card from its text form: ``"1"``... for numbers, ``"F"`` for a frog, ``"T"`` for trash."""
+    if text == "F":
+        return FROG
+    if text == "T":
+        return TRASH
+    if isinstance(text, str) and text.isascii() and text.isdigit() and not text.startswith("0"):
+        return number(int(text))
+    raise FormatError(field, f"not a card: {text!r} (expected '1', '2', ..., 'F' or 'T')")
+
+
+@attrs.frozen(repr=False)
+class Spot:
+    """One place in a row: the card lying there and whether it shows face up."""
+
+    card: Card
+    face_up: bool
+
+    def __repr__(self) -> str:
+        return f"{self.card}" if self.face_up else f"[{self.card}]"
+
+
+@functools.cache
+def spot(card: Card, face_up: bool) -> Spot:
+    """The spot holding ``card`` face up or down (shared instance)."""
+    return Spot(card, face_up)
+
+
+@attrs.frozen
+class Row:
+    """A player's row; ``spots[0]`` is spot 1."""
+
+    spots: tuple[Spot, ...]
+
+    def __len__(self) -> int:
+        return len(self.spots)
+
+    def at(self, spot_number: int) -> Spot:
+        """The spot with this 1-based number."""
+        return self.spots[spot_number - 1]
+
+    def face_down_spots(self) -> tuple[int, ...]:
+        """The 1-based numbers of the face-down spots, ascending."""
+        return tuple(i for i, s in enumerate(self.spots, 1) if not s.face_up)
+
+    def replace(self, spot_number: int, card: Card) -> Row:
+        """This row with ``card`` face up on the given spot."""
+        i = spot_number - 1
+        return Row(self.spots[:i] + (spot(card, True),) + self.spots[i + 1 :])
+
+    def __str__(self) -> str:
+        return " ".join(str(s.card) if s.face_up else "?" for s in self.spots)
+
+
+EMPTY_ROW = Row(())

@@ -1,0 +1,352 @@
+"""The state transition: composes the clause functions of :mod:`froeschis.clauses`.
+
+No rule is decided here that is not a call to a clause function; this module only sequences them
+(take a card, follow the forced chain, end the turn, end the round) and records events.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from froeschis import clauses as c
+from froeschis.actions import (
+    DECLINE_SWAP,
+    DRAW,
+    SWAP,
+    TAKE_DISCARD,
+    Action,
+    ActionKind,
+    AnyAction,
+    Shuffle,
+    frog_at,
+)
+from froeschis.cards import EMPTY_ROW, FROG, Card, Row
+from froeschis.errors import IllegalActionError
+from froeschis.events import Event, EventKind
+from froeschis.options import Rules
+from froeschis.state import GameState, Phase, Player
+
+_PHASE_CLAUSE = {
+    Phase.DEAL: "round.deal",
+    Phase.RESHUFFLE: "draw.reshuffle",
+    Phase.DRAW: "turn.draw-source",
+    Phase.FROG: "frog.place",
+    Phase.SWAP: "variant.optional-frog-swap",
+    Phase.OVER: "game.end",
+}
+"""The clause that says what may happen in each phase (named when an action does not fit it)."""
+
+
+def new_game(players: int, rules: Rules | None = None) -> GameState:
+    """A new game for ``players`` players, waiting for the first deal (a chance node)."""
+    rules = Rules() if rules is None else rules
+    c.check_setup(rules, players)
+    lengths = c.initial_lengths(rules, players)
+    return GameState(
+        rules=rules,
+        phase=Phase.DEAL,
+        round=1,
+        turn=c.starting_seat(1, players),
+        players=tuple(Player(length, EMPTY_ROW) for length in lengths),
+        draw_pile=rules.deck,
+    )
+
+
+def chance_pool(state: GameState) -> tuple[Card, ...]:
+    """The cards a chance node shuffles (empty at decision and terminal nodes)."""
+    if state.phase is Phase.DEAL:
+        return state.draw_pile
+    if state.phase is Phase.RESHUFFLE:
+        return c.reshuffle_pool(state.discard_pile)
+    return ()
+
+
+def legal_actions(state: GameState) -> tuple[Action, ...]:
+    """The current player's decisions, sorted (empty at chance and terminal nodes)."""
+    phase = state.phase
+    if phase is Phase.DRAW:
+        if _discard_refusal(state) is None:
+            return (DRAW, TAKE_DISCARD)
+        return (DRAW,)
+    if phase is Phase.FROG:
+        return tuple(frog_at(s) for s in c.frog_spots(state.row(state.turn)))
+    if phase is Phase.SWAP:
+        return (SWAP, DECLINE_SWAP)
+    return ()
+
+
+def _discard_refusal(state: GameState) -> tuple[str, str] | None:
+    """Why the discard pile may not be taken now (clause, reason), or None when it may."""
+    if not c.may_take_discard(state.discard_pile):
+        return "turn.draw-source", "the discard pile is empty"
+    top = state.discard_pile[0]
+    if state.rules.discard_only_if_placeable and not c.can_be_placed(top, state.row(state.turn)):
+        return "variant.discard-if-placeable", f"the discard {top} cannot be placed in this row"
+    return None
+
+
+def _refusal(state: GameState, action: AnyAction) -> tuple[str, str] | None:
+    """Why ``action`` is illegal in ``state`` (clause, reason), or None when it is legal."""
+    phase = state.phase
+    clause = _PHASE_CLAUSE[phase]
+    if phase is Phase.OVER:
+        return clause, "the game is over"
+    if state.is_chance:
+        if not isinstance(action, Shuffle):
+            return clause, "this is a chance node: it takes a Shuffle of the chance pool"
+        pool = chance_pool(state)
+        if not c.is_permutation(action.order, pool):
+            return clause, f"the order must hold exactly the {len(pool)} cards of the chance pool"
+        return None
+    if not isinstance(action, Action):
+        return clause, f"seat {state.turn} is to decide; a Shuffle is only for chance nodes"
+    kind = action.kind
+    if phase is Phase.DRAW:
+        if kind is ActionKind.TAKE_DISCARD:
+            return _discard_refusal(state)
+        if kind is ActionKind.DRAW:
+            return None
+        return clause, "a turn starts by taking a card: 'draw' or 'take-discard'"
+    if phase is Phase.FROG:
+        spots = c.frog_spots(state.row(state.turn))
+        if kind is not ActionKind.FROG:
+            return clause, f"the frog in hand must be placed first, on one of the face-down spots {spots}"
+        if action.spot not in spots:
+            return clause, f"spot {action.spot} is not one of the face-down spots {spots}"
+        return None
+    if kind is ActionKind.SWAP or kind is ActionKind.DECLINE_SWAP:
+        return None
+    return clause, "the player decides about the frog swap: 'swap' or 'decline-swap'"
+
+
+def step(state: GameState, action: AnyAction) -> tuple[GameState, tuple[Event, ...]]:
+    """Apply ``action``: the new state and the events it caused. The old state is unchanged."""
+    refusal = _refusal(state, action)
+    if refusal is not None:
+        raise IllegalActionError(action, state.phase.value, *refusal)
+    events: list[Event] = []
+    if isinstance(action, Shuffle):
+        if state.phase is Phase.DEAL:
+            return _deal(state, action.order, events), tuple(events)
+        return _reshuffle_and_draw(state, action.order, events), tuple(events)
+    return _decide(state, action, events), tuple(events)
+
+
+def _deal(state: GameState, order: tuple[Card, ...], events: list[Event]) -> GameState:
+    rows, draw_pile = c.deal(order, [p.length for p in state.players])
+    causes = ["round.deal"]
+    if state.rules.is_standard():
+        causes.append("deck.composition")
+    if state.round == 1:
+        causes += ["players.count", "row.initial-length"]
+    else:
+        causes.append("round.next-lengths")
+    events.append(Event(EventKind.DEALT, tuple(causes)))
+    events.append(Event(EventKind.TURN_STARTED, ("round.start-seat",), seat=state.turn))
+    players = tuple(Player(p.length, row) for p, row in zip(state.players, rows, strict=True))
+    return attrs.evolve(state, phase=Phase.DRAW, players=players, draw_pile=draw_pile, discard_pile=())
+
+
+def _reshuffle_and_draw(state: GameState, order: tuple[Card, ...], events: list[Event]) -> GameState:
+    draw_pile, discard_pile = c.reshuffle(state.discard_pile, order)
+    events.append(Event(EventKind.RESHUFFLED, ("draw.reshuffle",), seat=state.turn))
+    return _draw(state, draw_pile, discard_pile, events)
+
+
+def _draw(
+    state: GameState, draw_pile: tuple[Card, ...], discard_pile: tuple[Card, ...], events: list[Event]
+) -> GameState:
+    hand = draw_pile[0]
+    events.append(Event(EventKind.DREW, ("turn.draw-source",), seat=state.turn, card=hand))
+    return _follow(state, state.row(state.turn), hand, draw_pile[1:], discard_pile, events)
+
+
+def _decide(state: GameState, action: Action, events: list[Event]) -> GameState:
+    seat, kind = state.turn, action.kind
+    row, draw_pile, discard_pile = state.row(seat), state.draw_pile, state.discard_pile
+    if kind is ActionKind.DRAW:
+        if c.must_reshuffle(draw_pile):
+            return attrs.evolve(state, phase=Phase.RESHUFFLE)
+        return _draw(state, draw_pile, discard_pile, events)
+    if kind is ActionKind.TAKE_DISCARD:
+        top = discard_pile[0]
+        causes = (
+            ("turn.draw-source", "variant.discard-if-placeable")
+            if state.rules.discard_only_if_placeable
+            else ("turn.draw-source",)
+        )
+        events.append(Event(EventKind.TOOK_DISCARD, causes, seat=seat, card=top))
+        return _follow(state, row, top, draw_pile, discard_pile[1:], events)
+    hand = state.hand
+    assert hand is not None, "a FROG or SWAP phase always has a card in hand"
+    if kind is ActionKind.FROG:
+        row, revealed = c.place_frog(row, action.spot)
+        events.append(Event(EventKind.FROG_PLACED, ("frog.place",), seat=seat, card=FROG, spot=action.spot))
+        events.append(
+            Event(EventKind.REVEALED, ("place.reveal-chain",), seat=seat, card=revealed, spot=action.spot)
+        )
+        return _follow(state, row, revealed, draw_pile, discard_pile, events)
+    if kind is ActionKind.SWAP:
+        return _follow(
+            state, _swap(row, hand, seat, state.rules, events), FROG, draw_pile, discard_pile, events
+        )
+    events.append(
+        Event(EventKind.DISCARDED, ("variant.optional-frog-swap", "turn.discard-ends"), seat=seat, card=hand)
+    )
+    return _end_turn(state, row, draw_pile, c.discard(discard_pile, hand), events)
+
+
+def _swap(row: Row, hand: Card, seat: int, rules: Rules, events: list[Event]) -> Row:
+    rule = "variant.optional-frog-swap" if c.swap_is_choice(rules) else "frog.swap-mandatory"
+    spot = c.spot_of(hand)
+    events.append(Event(EventKind.FROG_SWAPPED, ("frog.swap", rule), seat=seat, card=hand, spot=spot))
+    return c.swap_frog(row, hand)
+
+
+def _follow(
+    state: GameState,
+    row: Row,
+    hand: Card,
+    draw_pile: tuple[Card, ...],
+    discard_pile: tuple[Card, ...],
+    events: list[Event],
+) -> GameState:
+    """Follow the forced chain with ``hand`` until the turn ends or the player must decide.
+
+    Every pass either ends the turn or turns one face-down spot face up (a frog swap is followed by
+    a frog placement, which does), so the chain ends after at most one pass per spot.
+    """
+    seat = state.turn
+    while True:
+        if c.completion_ends_turn(row):
+            events.append(
+                Event(EventKind.DISCARDED, ("complete.ends-turn", "turn.discard-ends"), seat=seat, card=hand)
+            )
+            return _end_turn(state, row, draw_pile, c.discard(discard_pile, hand), events)
+        if hand.is_frog:
+            return _wait(state, Phase.FROG, row, hand, draw_pile, discard_pile)
+        dead = c.dead_card_clause(hand, row)
+        if dead is not None:
+            events.append(Event(EventKind.DISCARDED, (dead, "turn.discard-ends"), seat=seat, card=hand))
+            return _end_turn(state, row, draw_pile, c.discard(discard_pile, hand), events)
+        if c.can_swap_frog(hand, row):
+            if c.swap_is_choice(state.rules):
+                return _wait(state, Phase.SWAP, row, hand, draw_pile, discard_pile)
+            row, hand = _swap(row, hand, seat, state.rules, events), FROG
+            continue
+        spot = c.spot_of(hand)
+        row, revealed = c.place_number(row, hand)
+        events.append(
+            Event(
+                EventKind.PLACED,
+                ("place.number-spot", "place.face-down-only"),
+                seat=seat,
+                card=hand,
+                spot=spot,
+            )
+        )
+        events.append(Event(EventKind.REVEALED, ("place.reveal-chain",), seat=seat, card=revealed, spot=spot))
+        hand = revealed
+
+
+def _with_row(state: GameState, seat: int, row: Row) -> tuple[Player, ...]:
+    players = state.players
+    return players[:seat] + (Player(players[seat].length, row),) + players[seat + 1 :]
+
+
+def _wait(
+    state: GameState,
+    phase: Phase,
+    row: Row,
+    hand: Card,
+    draw_pile: tuple[Card, ...],
+    discard_pile: tuple[Card, ...],
+) -> GameState:
+    """The state in the middle of a turn, waiting for the player's decision about ``hand``."""
+    return attrs.evolve(
+        state,
+        phase=phase,
+        players=_with_row(state, state.turn, row),
+        draw_pile=draw_pile,
+        discard_pile=discard_pile,
+        hand=hand,
+    )
+
+
+def _end_turn(
+    state: GameState,
+    row: Row,
+    draw_pile: tuple[Card, ...],
+    discard_pile: tuple[Card, ...],
+    events: list[Event],
+) -> GameState:
+    seat, first = state.turn, state.first_completer
+    players = _with_row(state, seat, row)
+    completed_now = c.is_complete(row)
+    if completed_now:
+        causes = ["complete.no-face-down"]
+        if any(s.card.is_frog for s in row.spots):
+            causes.append("complete.frogs-count")
+        if first is not None:
+            causes.append("round.final-turn-completion")
+        events.append(Event(EventKind.COMPLETED, tuple(causes), seat=seat))
+    if c.starts_final_turns(completed_now, first):
+        first = seat
+        events.append(Event(EventKind.FINAL_TURNS, ("round.final-turns",), seat=seat))
+    following = c.next_seat(seat, state.num_players)
+    if c.round_is_over(following, first):
+        return _end_round(state, players, draw_pile, discard_pile, events)
+    causes_turn = ("turn.order", "round.final-turns") if first is not None else ("turn.order",)
+    events.append(Event(EventKind.TURN_STARTED, causes_turn, seat=following))
+    return GameState(
+        rules=state.rules,
+        phase=Phase.DRAW,
+        round=state.round,
+        turn=following,
+        players=players,
+        draw_pile=draw_pile,
+        discard_pile=discard_pile,
+        hand=None,
+        first_completer=first,
+    )
+
+
+def _end_round(
+    state: GameState,
+    players: tuple[Player, ...],
+    draw_pile: tuple[Card, ...],
+    discard_pile: tuple[Card, ...],
+    events: list[Event],
+) -> GameState:
+    rows = [p.row for p in players]
+    causes = ["round.final-turns"]
+    if state.rules.reveal_at_round_end:
+        rows = [c.reveal_row(row) for row in rows]
+        causes.append("variant.reveal-at-round-end")
+        players = tuple(Player(p.length, row) for p, row in zip(players, rows, strict=True))
+    done = c.completers(rows)
+    events.append(Event(EventKind.ROUND_ENDED, tuple(causes), seats=done))
+    lengths = [p.length for p in players]
+    won = c.winners(lengths, done)
+    if won:
+        events.append(Event(EventKind.GAME_WON, ("game.end", "game.returns"), seats=won))
+        return GameState(
+            rules=state.rules,
+            phase=Phase.OVER,
+            round=state.round,
+            turn=state.turn,
+            players=players,
+            draw_pile=draw_pile,
+            discard_pile=discard_pile,
+            first_completer=state.first_completer,
+            winners=won,
+        )
+    next_round = state.round + 1
+    return GameState(
+        rules=state.rules,
+        phase=Phase.DEAL,
+        round=next_round,
+        turn=c.starting_seat(next_round, state.num_players),
+        players=tuple(Player(length, EMPTY_ROW) for length in c.next_lengths(lengths, done)),
+        draw_pile=state.rules.deck,
+    )

@@ -1,0 +1,47 @@
+"""The exceptions froeschis raises, one class per kind of problem.
+
+Every error says what was wrong in words a caller can act on; errors that a rule forbids also name
+the clause ID (see ``spec/clauses.toml``), so a report can point at the rule.
+"""
+
+from __future__ import annotations
+
+
+class FroeschisError(Exception):
+    """Base class of every error raised by froeschis."""
+
+
+class SpecError(FroeschisError):
+    """The clause catalogue or a clause reference is broken (an unknown ID, a wrong quote, ...)."""
+
+
+class RulesError(FroeschisError, ValueError):
+    """A rules configuration that cannot be played (player count, deck too small, ...)."""
+
+    def __init__(self, message: str, clause: str | None = None) -> None:
+        super().__init__(f"{message} [{clause}]" if clause else message)
+        self.clause = clause
+
+
+class IllegalActionError(FroeschisError, ValueError):
+    """An action that the rules do not allow in this state.
+
+    ``action`` is the refused action, ``phase`` the state's phase and ``clause`` the ID of the
+    clause that forbids it.
+    """
+
+    def __init__(self, action: object, phase: str, clause: str, reason: str) -> None:
+        super().__init__(f"illegal action {action} in phase {phase!r}: {reason} [{clause}]")
+        self.action = action
+        self.phase = phase
+        self.clause = clause
+        self.reason = reason
+
+
+class FormatError(FroeschisError, ValueError):
+    """Malformed or inconsistent serialised input: ``field`` says where, ``reason`` says why."""
+
+    def __init__(self, field: str, reason: str) -> None:
+        super().__init__(f"{field}: {reason}")
+        self.field = field
+        self.reason = reason

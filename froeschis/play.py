@@ -1,0 +1,64 @@
+"""Playing whole games: a seeded driver for bots and chance, returning a replayable record."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+import attrs
+
+from froeschis.actions import Action, AnyAction
+from froeschis.chance import sample_chance
+from froeschis.engine import new_game
+from froeschis.options import Rules
+from froeschis.state import GameState
+
+Policy = Callable[[GameState, random.Random], Action]
+"""A bot: picks one of ``state.legal_actions()``; may use the random source it is given."""
+
+
+def random_policy(state: GameState, rng: random.Random) -> Action:
+    """Picks uniformly among the legal actions."""
+    return rng.choice(state.legal_actions())
+
+
+@attrs.frozen
+class GameRecord:
+    """A whole game: the setup and the action list (chance included), which determines the rest."""
+
+    players: int
+    rules: Rules
+    actions: tuple[AnyAction, ...]
+    seed: int | None = None
+
+    def replay(self) -> GameState:
+        """The final state, replayed from the action list (raises on any illegal action)."""
+        state = new_game(self.players, self.rules)
+        for action in self.actions:
+            state = state.apply(action)
+        return state
+
+
+def play_game(
+    players: int,
+    seed: int,
+    rules: Rules | None = None,
+    policies: tuple[Policy, ...] | None = None,
+) -> tuple[GameState, GameRecord]:
+    """Play a game to the end; one random source seeded with ``seed`` drives chance and bots.
+
+    The same seed, rules and policies always give the same game.
+    """
+    rules = Rules() if rules is None else rules
+    bots = policies if policies is not None else (random_policy,) * players
+    if len(bots) != players:
+        raise ValueError(f"{players} players need {players} policies, got {len(bots)}")
+    rng = random.Random(seed)
+    state = new_game(players, rules)
+    actions: list[AnyAction] = []
+    while not state.is_terminal:
+        seat = state.current_player
+        action: AnyAction = sample_chance(state, rng) if state.is_chance else bots[seat](state, rng)
+        actions.append(action)
+        state = state.apply(action)
+    return state, GameRecord(players, rules, tuple(actions), seed)
