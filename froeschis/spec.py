@@ -174,7 +174,9 @@ def _load_clause(table: Mapping[str, Any], sources: Mapping[str, SourceText]) ->
 def load_catalogue() -> Catalogue:
     """Load and check ``spec/clauses.toml`` and the source texts it quotes (once per process)."""
     root = spec_dir()
-    sources: dict[str, SourceText] = {lang: _load_source(root / "sources" / f"{lang}.toml") for lang in LANGUAGES}
+    sources: dict[str, SourceText] = {
+        lang: _load_source(root / "sources" / f"{lang}.toml") for lang in LANGUAGES
+    }
     data = tomllib.loads((root / "clauses.toml").read_text(encoding="utf-8"))
     clauses = tuple(_load_clause(t, sources) for t in data["clause"])
     ids = [c.id for c in clauses]
