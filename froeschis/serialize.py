@@ -19,6 +19,7 @@ from froeschis import clauses as c
 from froeschis.actions import Action, AnyAction, Shuffle
 from froeschis.cards import EMPTY_ROW, Card, Row, parse_card, spot
 from froeschis.errors import FormatError, RulesError
+from froeschis.events import Event, EventKind
 from froeschis.options import Rules
 from froeschis.play import GameRecord
 from froeschis.state import GameState, Phase, Player
@@ -121,6 +122,41 @@ def action_from_json(value: object, field: str = "action") -> AnyAction:
         data = _object(value, field, {"shuffle"})
         return Shuffle(_cards(data["shuffle"], f"{field}.shuffle"))
     return Action.parse(value, field)
+
+
+# --------------------------------------------------------------------------- events
+
+
+def event_to_json(event: Event) -> dict[str, Any]:
+    """An event as JSON; fields that do not apply to it are left out."""
+    data: dict[str, Any] = {"kind": event.kind.value, "clauses": list(event.clauses)}
+    if event.seat is not None:
+        data["seat"] = event.seat
+    if event.card is not None:
+        data["card"] = str(event.card)
+    if event.spot is not None:
+        data["spot"] = event.spot
+    if event.seats:
+        data["seats"] = list(event.seats)
+    return data
+
+
+def event_from_json(value: object, field: str = "event") -> Event:
+    data = _object(value, field, {"kind", "clauses"}, {"seat", "card", "spot", "seats"})
+    kinds = {k.value: k for k in EventKind}
+    if data["kind"] not in kinds:
+        raise FormatError(f"{field}.kind", f"unknown event kind {data['kind']!r}")
+    clause_ids = _list(data["clauses"], f"{field}.clauses")
+    if not clause_ids or not all(isinstance(x, str) for x in clause_ids):
+        raise FormatError(f"{field}.clauses", "expected a non-empty list of clause IDs")
+    return Event(
+        kind=kinds[data["kind"]],
+        clauses=tuple(clause_ids),
+        seat=_int(data["seat"], f"{field}.seat", low=0) if "seat" in data else None,
+        card=parse_card(data["card"], f"{field}.card") if "card" in data else None,
+        spot=_int(data["spot"], f"{field}.spot", low=1) if "spot" in data else None,
+        seats=tuple(_int(x, f"{field}.seats", low=0) for x in _list(data.get("seats", []), f"{field}.seats")),
+    )
 
 
 # --------------------------------------------------------------------------- states
