@@ -263,10 +263,11 @@ def completers(rows: Sequence[Row]) -> tuple[int, ...]:
 
 
 @implements("variant.reveal-at-round-end")
-def reveal_row(row: Row) -> Row:
-    """The row with every card turned face up: it counts as complete (:func:`completers`) when
-    every card that lay face down happens to fit its spot."""
-    return Row(tuple(spot(s.card, True) for s in row.spots))
+def reveal_if_lucky(row: Row) -> Row:
+    """The row turned face up if every face-down card happens to fit its spot (then it counts as
+    complete); otherwise the row as it was (its cards were shown, but nothing changes)."""
+    revealed = Row(tuple(spot(s.card, True) for s in row.spots))
+    return revealed if is_complete(revealed) else row
 
 
 @implements("round.next-lengths")

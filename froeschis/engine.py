@@ -321,7 +321,7 @@ def _end_round(
     rows = [p.row for p in players]
     causes = ["round.final-turns"]
     if state.rules.reveal_at_round_end:
-        rows = [c.reveal_row(row) for row in rows]
+        rows = [c.reveal_if_lucky(row) for row in rows]
         causes.append("variant.reveal-at-round-end")
         players = tuple(Player(p.length, row) for p, row in zip(players, rows, strict=True))
     done = c.completers(rows)

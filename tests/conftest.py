@@ -10,7 +10,9 @@ from hypothesis import HealthCheck, settings
 from froeschis.spec import load_catalogue
 
 settings.register_profile("ci", max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-settings.register_profile("thorough", max_examples=2000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile(
+    "thorough", max_examples=2000, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 
@@ -23,4 +25,6 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
                 raise pytest.UsageError(f"{item.nodeid}: @pytest.mark.clause needs at least one clause ID")
             unknown = [cid for cid in mark.args if cid not in known]
             if unknown:
-                raise pytest.UsageError(f"{item.nodeid}: unknown clause IDs {unknown} (see spec/clauses.toml)")
+                raise pytest.UsageError(
+                    f"{item.nodeid}: unknown clause IDs {unknown} (see spec/clauses.toml)"
+                )

@@ -1,0 +1,79 @@
+"""Hand-built game situations for clause tests, written the way the rules describe a row.
+
+A row is written spot by spot: ``"1 [5] F [T]"`` is a face-up 1 on spot 1, a face-down 5 on spot 2,
+a face-up frog on spot 3 and a face-down trash card on spot 4. Cards not placed anywhere are put
+below the given draw pile (or discard pile), so every built state holds exactly the deck, and
+:func:`froeschis.serialize.check_consistent` vouches that it could occur in a game.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from froeschis.cards import Card, Row, parse_card, spot
+from froeschis.options import Rules
+from froeschis.serialize import check_consistent
+from froeschis.state import GameState, Phase, Player
+
+
+def cards(text: str) -> tuple[Card, ...]:
+    return tuple(parse_card(token) for token in text.split())
+
+
+def row(text: str) -> Row:
+    spots = []
+    for token in text.split():
+        if token.startswith("["):
+            spots.append(spot(parse_card(token[1:-1]), False))
+        else:
+            spots.append(spot(parse_card(token), True))
+    return Row(tuple(spots))
+
+
+def build(
+    rows: list[str],
+    *,
+    turn: int = 0,
+    phase: Phase = Phase.DRAW,
+    draw: str = "",
+    discard: str = "",
+    hand: str | None = None,
+    rules: Rules | None = None,
+    round: int = 1,
+    first_completer: int | None = None,
+    rest_below: str = "draw",
+) -> GameState:
+    """A state with these rows (each seat's length is its row's length) and piles (top first)."""
+    rules = Rules() if rules is None else rules
+    built_rows = [row(text) for text in rows]
+    draw_pile, discard_pile = cards(draw), cards(discard)
+    in_hand = parse_card(hand) if hand is not None else None
+    used = Counter(draw_pile + discard_pile + ((in_hand,) if in_hand else ()))
+    for r in built_rows:
+        used.update(s.card for s in r.spots)
+    rest = rules.deck_counts() - used
+    if used - rules.deck_counts():
+        raise ValueError(f"more cards than the deck has: {used - rules.deck_counts()}")
+    below = tuple(sorted(rest.elements()))
+    if rest_below == "draw":
+        draw_pile += below
+    else:
+        discard_pile += below
+    state = GameState(
+        rules=rules,
+        phase=phase,
+        round=round,
+        turn=turn,
+        players=tuple(Player(len(r), r) for r in built_rows),
+        draw_pile=draw_pile,
+        discard_pile=discard_pile,
+        hand=in_hand,
+        first_completer=first_completer,
+    )
+    check_consistent(state)
+    return state
+
+
+def face_up(state: GameState, seat: int) -> str:
+    """The row of ``seat`` written as in :func:`row`."""
+    return " ".join(str(s.card) if s.face_up else f"[{s.card}]" for s in state.row(seat).spots)
