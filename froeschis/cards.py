@@ -17,7 +17,7 @@ FROG_CODE = 0
 TRASH_CODE = -1
 
 
-@attrs.frozen(order=True, repr=False)
+@attrs.frozen(repr=False)
 class Card:
     """A card, by its code: the number itself for number cards, 0 for a frog, -1 for trash.
 
@@ -42,6 +42,9 @@ class Card:
     def number(self) -> int:
         """The card's number; 0 for a frog or trash."""
         return max(self.code, 0)
+
+    def __lt__(self, other: Card) -> bool:
+        return self.code < other.code
 
     def __str__(self) -> str:
         return "F" if self.is_frog else "T" if self.is_trash else str(self.code)

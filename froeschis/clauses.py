@@ -153,14 +153,12 @@ def is_duplicate(card: Card, row: Row) -> bool:
     return target.face_up and target.card == card
 
 
-def dead_card_clause(card: Card, row: Row) -> str | None:
-    """The clause that makes a number or trash card dead in this row, or None if it is alive."""
+def unplaceable_clause(card: Card, row: Row) -> str | None:
+    """The clause that makes trash or a number without a spot dead in this row, else None."""
     if is_trash(card):
         return "dead.trash"
     if has_no_spot(card, row):
         return "dead.above-row-length"
-    if is_duplicate(card, row):
-        return "dead.duplicate"
     return None
 
 
@@ -170,14 +168,17 @@ def spot_of(card: Card) -> int:
     return card.number
 
 
-@implements("place.face-down-only", "place.reveal-chain")
+@implements("place.face-down-only")
+def spot_is_open(card: Card, row: Row) -> bool:
+    """The number's spot holds a face-down card, which the number may replace."""
+    return not row.at(spot_of(card)).face_up
+
+
+@implements("place.reveal-chain")
 def place_number(row: Row, card: Card) -> tuple[Row, Card]:
-    """Put the number on its face-down spot; the card it replaces is revealed into the hand."""
+    """Put the number on its spot; the card it replaces is revealed and goes into the hand."""
     target = spot_of(card)
-    replaced = row.at(target)
-    if replaced.face_up:
-        raise ValueError(f"spot {target} is face up: only face-down cards are replaced")
-    return row.replace(target, card), replaced.card
+    return row.replace(target, card), row.at(target).card
 
 
 @implements("frog.place")

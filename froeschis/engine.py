@@ -21,7 +21,7 @@ from froeschis.actions import (
     frog_at,
 )
 from froeschis.cards import EMPTY_ROW, FROG, Card, Row
-from froeschis.errors import IllegalActionError
+from froeschis.errors import IllegalActionError, InternalError
 from froeschis.events import Event, EventKind
 from froeschis.options import Rules
 from froeschis.state import GameState, Phase, Player
@@ -190,10 +190,7 @@ def _decide(state: GameState, action: Action, events: list[Event]) -> GameState:
         return _follow(
             state, _swap(row, hand, seat, state.rules, events), FROG, draw_pile, discard_pile, events
         )
-    events.append(
-        Event(EventKind.DISCARDED, ("variant.optional-frog-swap", "turn.discard-ends"), seat=seat, card=hand)
-    )
-    return _end_turn(state, row, draw_pile, c.discard(discard_pile, hand), events)
+    return _discard(state, row, hand, ("variant.optional-frog-swap",), draw_pile, discard_pile, events)
 
 
 def _swap(row: Row, hand: Card, seat: int, rules: Rules, events: list[Event]) -> Row:
@@ -213,40 +210,52 @@ def _follow(
 ) -> GameState:
     """Follow the forced chain with ``hand`` until the turn ends or the player must decide.
 
-    Every pass either ends the turn or turns one face-down spot face up (a frog swap is followed by
-    a frog placement, which does), so the chain ends after at most one pass per spot.
+    Each pass ends the turn, waits for a decision, or places a number on a face-down spot (turning
+    it face up); a mandatory frog swap is followed by a pass that waits for the frog's placement.
+    So a turn takes at most one pass per face-down spot plus two; more means the clause functions
+    contradict each other, which is reported instead of looping forever.
     """
     seat = state.turn
-    while True:
+    for _ in range(len(row) + 2):
         if c.completion_ends_turn(row):
-            events.append(
-                Event(EventKind.DISCARDED, ("complete.ends-turn", "turn.discard-ends"), seat=seat, card=hand)
-            )
-            return _end_turn(state, row, draw_pile, c.discard(discard_pile, hand), events)
+            return _discard(state, row, hand, ("complete.ends-turn",), draw_pile, discard_pile, events)
         if hand.is_frog:
             return _wait(state, Phase.FROG, row, hand, draw_pile, discard_pile)
-        dead = c.dead_card_clause(hand, row)
+        dead = c.unplaceable_clause(hand, row)
         if dead is not None:
-            events.append(Event(EventKind.DISCARDED, (dead, "turn.discard-ends"), seat=seat, card=hand))
-            return _end_turn(state, row, draw_pile, c.discard(discard_pile, hand), events)
-        if c.can_swap_frog(hand, row):
+            return _discard(state, row, hand, (dead,), draw_pile, discard_pile, events)
+        if c.spot_is_open(hand, row):
+            spot = c.spot_of(hand)
+            row, revealed = c.place_number(row, hand)
+            causes = ("place.number-spot", "place.face-down-only")
+            events.append(Event(EventKind.PLACED, causes, seat=seat, card=hand, spot=spot))
+            events.append(
+                Event(EventKind.REVEALED, ("place.reveal-chain",), seat=seat, card=revealed, spot=spot)
+            )
+            hand = revealed
+        elif c.can_swap_frog(hand, row):
             if c.swap_is_choice(state.rules):
                 return _wait(state, Phase.SWAP, row, hand, draw_pile, discard_pile)
             row, hand = _swap(row, hand, seat, state.rules, events), FROG
-            continue
-        spot = c.spot_of(hand)
-        row, revealed = c.place_number(row, hand)
-        events.append(
-            Event(
-                EventKind.PLACED,
-                ("place.number-spot", "place.face-down-only"),
-                seat=seat,
-                card=hand,
-                spot=spot,
-            )
-        )
-        events.append(Event(EventKind.REVEALED, ("place.reveal-chain",), seat=seat, card=revealed, spot=spot))
-        hand = revealed
+        elif c.is_duplicate(hand, row):
+            return _discard(state, row, hand, ("dead.duplicate",), draw_pile, discard_pile, events)
+        else:
+            raise InternalError(f"no clause decides what happens to {hand} in the row {row}")
+    raise InternalError(f"the forced chain of seat {seat} did not end within {len(row) + 2} passes")
+
+
+def _discard(
+    state: GameState,
+    row: Row,
+    hand: Card,
+    causes: tuple[str, ...],
+    draw_pile: tuple[Card, ...],
+    discard_pile: tuple[Card, ...],
+    events: list[Event],
+) -> GameState:
+    """Discard the card in hand (for the given clauses) and end the turn."""
+    events.append(Event(EventKind.DISCARDED, (*causes, "turn.discard-ends"), seat=state.turn, card=hand))
+    return _end_turn(state, row, draw_pile, c.discard(discard_pile, hand), events)
 
 
 def _with_row(state: GameState, seat: int, row: Row) -> tuple[Player, ...]:

@@ -45,3 +45,7 @@ class FormatError(FroeschisError, ValueError):
         super().__init__(f"{field}: {reason}")
         self.field = field
         self.reason = reason
+
+
+class InternalError(FroeschisError):
+    """The engine reached a point its clause functions do not decide: a bug in froeschis itself."""

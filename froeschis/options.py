@@ -14,6 +14,9 @@ def _sorted_deck(cards: tuple[Card, ...]) -> tuple[Card, ...]:
     return tuple(sorted(cards))
 
 
+STANDARD_DECK = _sorted_deck(standard_deck())
+
+
 @attrs.frozen
 class Rules:
     """Which reading of the rules to play, and with what cards.
@@ -29,7 +32,7 @@ class Rules:
     """variant.optional-frog-swap: the player may discard a number instead of swapping its frog."""
     reveal_at_round_end: bool = False
     """variant.reveal-at-round-end: rows that turn out sorted at the round's end count as complete."""
-    deck: tuple[Card, ...] = attrs.field(factory=standard_deck, converter=_sorted_deck)
+    deck: tuple[Card, ...] = attrs.field(default=STANDARD_DECK, converter=_sorted_deck)
     """The cards in play (any order; kept sorted)."""
     row_length: int = 8
     """The row length of every player in the first round."""
@@ -38,7 +41,7 @@ class Rules:
         return Counter(self.deck)
 
     def is_standard(self) -> bool:
-        return self.deck == _sorted_deck(standard_deck()) and self.row_length == 8
+        return self.deck == STANDARD_DECK and self.row_length == 8
 
 
 VARIANT_OPTIONS = ("discard_only_if_placeable", "optional_frog_swap", "reveal_at_round_end")
