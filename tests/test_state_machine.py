@@ -13,7 +13,7 @@ from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
-from froeschis.actions import Shuffle
+from froeschis.actions import AnyAction, Shuffle
 from froeschis.engine import new_game
 from froeschis.invariants import check_legality, check_observations, check_state, check_step
 from froeschis.options import Rules
@@ -56,6 +56,7 @@ class GameMachine(RuleBasedStateMachine):
             assert all(before.players[w].length == 1 for w in before.winners)
             return
         frozen_before = json.dumps(state_to_json(before))
+        action: AnyAction
         if before.is_chance:
             action = Shuffle(tuple(data.draw(st.permutations(before.chance_pool()), label="shuffle")))
         else:
