@@ -45,3 +45,16 @@ class Rules:
 
 
 VARIANT_OPTIONS = ("discard_only_if_placeable", "optional_frog_swap", "reveal_at_round_end")
+
+
+def with_variants(rules: Rules, *names: str) -> Rules:
+    """``rules`` with the named variant options switched on."""
+    unknown = sorted(set(names) - set(VARIANT_OPTIONS))
+    if unknown:
+        raise ValueError(f"unknown variant options {unknown}; expected some of {VARIANT_OPTIONS}")
+    return attrs.evolve(
+        rules,
+        discard_only_if_placeable=rules.discard_only_if_placeable or "discard_only_if_placeable" in names,
+        optional_frog_swap=rules.optional_frog_swap or "optional_frog_swap" in names,
+        reveal_at_round_end=rules.reveal_at_round_end or "reveal_at_round_end" in names,
+    )

@@ -19,12 +19,13 @@ IMPLEMENTATIONS: dict[str, list[str]] = {}
 
 
 def implements(*clause_ids: str) -> Callable[[F], F]:
-    """Mark a function as the implementation of the given clauses."""
+    """Mark a function as the implementation of the given clauses (known IDs only)."""
+    for clause_id in clause_ids:
+        clause(clause_id)  # raises SpecError for an ID the catalogue does not have
 
     def mark(function: F) -> F:
         name = f"{function.__module__}.{function.__qualname__}"
         for clause_id in clause_ids:
-            clause(clause_id)  # raises SpecError for an ID the catalogue does not have
             IMPLEMENTATIONS.setdefault(clause_id, []).append(name)
         function.__dict__["__clauses__"] = clause_ids
         return function

@@ -1,0 +1,55 @@
+"""Golden playthroughs: each file is regenerated from its action list and must match exactly.
+
+On a mismatch the test names the file and the first step that differs. If the change is intended
+(a clause's meaning changed: record it in CHANGELOG.md), rewrite the files with
+``froeschis vectors --write`` and review the diff.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from froeschis.vectors import MULTI_WINNER, first_difference, read_header, vectors_dir
+
+FILES = sorted(vectors_dir().glob("*.jsonl"))
+
+
+def test_there_are_playthroughs() -> None:
+    assert len(FILES) >= 10
+
+
+@pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
+def test_playthrough_regenerates_identically(path: Path) -> None:
+    difference = first_difference(path)
+    assert difference is None, difference
+
+
+def test_a_tampered_playthrough_is_caught(tmp_path: Path) -> None:
+    lines = FILES[0].read_text(encoding="utf-8").splitlines()
+    step = json.loads(lines[2])
+    step["state"]["turn"] = 1 - step["state"]["turn"]
+    tampered = tmp_path / FILES[0].name
+    tampered.write_text("\n".join([*lines[:2], json.dumps(step), *lines[3:]]) + "\n", encoding="utf-8")
+    assert first_difference(tampered) == f"{FILES[0].name}: line 3 (step 1) differs in ['state']"
+    truncated = tmp_path / "short.jsonl"
+    truncated.write_text("\n".join(lines[:-1]) + "\n", encoding="utf-8")
+    assert "lines recorded" in (first_difference(truncated) or "")
+
+
+@pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
+def test_playthrough_exercises_the_clauses_it_was_picked_for(path: Path) -> None:
+    header = read_header(path)
+    fired: set[str] = set()
+    several_winners = False
+    for line in path.read_text(encoding="utf-8").splitlines()[1:]:
+        for event in json.loads(line).get("events", []):
+            fired.update(event["clauses"])
+            several_winners |= event["kind"] == "game-won" and len(event["seats"]) > 1
+    for target in header.clauses:
+        if target == MULTI_WINNER:
+            assert several_winners, f"{path.name} has no shared win"
+        else:
+            assert target in fired, f"{path.name} was picked for {target}, which never fires in it"
