@@ -1,4 +1,9 @@
-"""Shared test setup: hypothesis profiles and the check that clause marks name real clauses."""
+"""Shared test setup: hypothesis profiles, clause marks, and the mutation switch.
+
+``--clause ID`` (repeatable) runs only the tests marked with those clauses.
+``FROESCHIS_MUTANT=ID`` swaps the deliberately wrong function for that clause (tests/mutants.py)
+into the engine before any test runs; tests/test_mutation.py uses both to check the suite.
+"""
 
 from __future__ import annotations
 
@@ -9,15 +14,27 @@ from hypothesis import HealthCheck, settings
 
 from froeschis.spec import load_catalogue
 
-settings.register_profile("ci", max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-settings.register_profile(
-    "thorough", max_examples=2000, deadline=None, suppress_health_check=[HealthCheck.too_slow]
-)
+_COMMON = {"deadline": None, "suppress_health_check": [HealthCheck.too_slow]}
+settings.register_profile("ci", max_examples=60, **_COMMON)  # type: ignore[arg-type]
+settings.register_profile("thorough", max_examples=2000, **_COMMON)  # type: ignore[arg-type]
+settings.register_profile("mutation", max_examples=60, database=None, **_COMMON)  # type: ignore[arg-type]
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """A test that names an unknown clause ID is an error, not a silent gap in the trace."""
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--clause", action="append", default=[], help="run only tests marked with this clause")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    mutant = os.environ.get("FROESCHIS_MUTANT")
+    if mutant:
+        from tests.mutants import activate
+
+        activate(mutant)
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """A clause mark naming an unknown ID is an error, not a silent gap in the trace."""
     known = set(load_catalogue().ids())
     for item in items:
         for mark in item.iter_markers("clause"):
@@ -28,3 +45,9 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
                 raise pytest.UsageError(
                     f"{item.nodeid}: unknown clause IDs {unknown} (see spec/clauses.toml)"
                 )
+    wanted = set(config.getoption("clause"))
+    if wanted:
+        selected = [i for i in items if any(wanted & set(m.args) for m in i.iter_markers("clause"))]
+        deselected = [i for i in items if i not in selected]
+        config.hook.pytest_deselected(items=deselected)
+        items[:] = selected

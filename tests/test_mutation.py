@@ -1,0 +1,78 @@
+"""Mutation check of the suite: each clause's deliberately wrong function must make it fail.
+
+For every mutant in tests/mutants.py a separate pytest process runs, with the mutant swapped in,
+the tests that name its clause; the mutant is caught when one of them fails. The score is caught
+mutants / all clauses and must be 100%. ``python -m tests.test_mutation`` prints the whole table.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import attrs
+
+from froeschis.spec import load_catalogue
+from tests.mutants import MUTANTS, Mutant
+
+TESTS = Path(__file__).resolve().parent
+FAILED = re.compile(r"^FAILED (\S+)", re.MULTILINE)
+
+
+@attrs.frozen
+class Verdict:
+    mutant: Mutant
+    caught_by: tuple[str, ...]
+    output: str
+
+
+def run_mutant(mutant: Mutant) -> Verdict:
+    """Run the tests that name the mutant's clause with the mutant swapped in."""
+    files = [str(p) for p in sorted(TESTS.glob("test_*.py")) if f'"{mutant.clause}"' in p.read_text()]
+    env = {**os.environ, "FROESCHIS_MUTANT": mutant.clause, "HYPOTHESIS_PROFILE": "mutation"}
+    command = [
+        sys.executable,
+        "-m",
+        "pytest",
+        "-q",
+        "-x",
+        "-rf",
+        "-p",
+        "no:cacheprovider",
+        "--clause",
+        mutant.clause,
+    ]
+    done = subprocess.run(
+        [*command, *files], env=env, capture_output=True, text=True, timeout=300, cwd=TESTS.parent
+    )
+    caught = tuple(FAILED.findall(done.stdout)) if done.returncode == 1 else ()
+    return Verdict(mutant, caught, done.stdout[-2000:] + done.stderr[-2000:])
+
+
+def run_all() -> list[Verdict]:
+    with ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
+        return list(pool.map(run_mutant, MUTANTS))
+
+
+def test_there_is_a_mutant_for_every_clause() -> None:
+    assert sorted(m.clause for m in MUTANTS) == sorted(load_catalogue().ids())
+
+
+def test_every_mutant_is_caught_by_a_test_of_its_clause() -> None:
+    verdicts = run_all()
+    missed = [f"{v.mutant.clause} ({v.mutant.description}):\n{v.output}" for v in verdicts if not v.caught_by]
+    assert not missed, "mutants the suite did not catch:\n" + "\n".join(missed)
+
+
+if __name__ == "__main__":
+    results = run_all()
+    width = max(len(v.mutant.clause) for v in results)
+    for verdict in results:
+        catcher = verdict.caught_by[0] if verdict.caught_by else "NOT CAUGHT"
+        print(f"{verdict.mutant.clause:<{width}}  {verdict.mutant.description:<50}  {catcher}")
+    caught = sum(bool(v.caught_by) for v in results)
+    print(f"mutation score: {caught}/{len(results)} = {caught / len(results):.0%}")
