@@ -17,7 +17,7 @@ FROG_CODE = 0
 TRASH_CODE = -1
 
 
-@attrs.frozen(repr=False)
+@attrs.frozen(repr=False, eq=False)
 class Card:
     """A card, by its code: the number itself for number cards, 0 for a frog, -1 for trash.
 
@@ -42,6 +42,12 @@ class Card:
     def number(self) -> int:
         """The card's number; 0 for a frog or trash."""
         return max(self.code, 0)
+
+    def __eq__(self, other: object) -> bool:
+        return self is other or (isinstance(other, Card) and self.code == other.code)
+
+    def __hash__(self) -> int:
+        return self.code
 
     def __lt__(self, other: Card) -> bool:
         return self.code < other.code

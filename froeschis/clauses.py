@@ -233,7 +233,10 @@ def fits_spot(card: Card, spot_number: int) -> bool:
 @implements("complete.no-face-down")
 def is_complete(row: Row) -> bool:
     """No card of the row lies face down (and each face-up card fits its spot)."""
-    return all(s.face_up and fits_spot(s.card, i) for i, s in enumerate(row.spots, 1))
+    spots = row.spots
+    if not all(s.face_up for s in spots):
+        return False
+    return all(fits_spot(s.card, i) for i, s in enumerate(spots, 1))
 
 
 @implements("complete.ends-turn")

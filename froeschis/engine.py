@@ -272,13 +272,16 @@ def _wait(
     discard_pile: tuple[Card, ...],
 ) -> GameState:
     """The state in the middle of a turn, waiting for the player's decision about ``hand``."""
-    return attrs.evolve(
-        state,
+    return GameState(
+        rules=state.rules,
         phase=phase,
+        round=state.round,
+        turn=state.turn,
         players=_with_row(state, state.turn, row),
         draw_pile=draw_pile,
         discard_pile=discard_pile,
         hand=hand,
+        first_completer=state.first_completer,
     )
 
 
