@@ -124,15 +124,60 @@ def step(state: GameState, action: AnyAction) -> tuple[GameState, tuple[Event, .
     refusal = _refusal(state, action)
     if refusal is not None:
         raise IllegalActionError(action, state.phase.value, *refusal)
-    events: list[Event] = []
+    events = _Events()
+    return _transition(state, action, events), tuple(events)
+
+
+def apply(state: GameState, action: AnyAction) -> GameState:
+    """Like :func:`step` without recording events (the fast path for simulations and search)."""
+    refusal = _refusal(state, action)
+    if refusal is not None:
+        raise IllegalActionError(action, state.phase.value, *refusal)
+    return _transition(state, action, _NO_EVENTS)
+
+
+class _Events(list[Event]):
+    """The events of one step, in order."""
+
+    def add(
+        self,
+        kind: EventKind,
+        clauses: tuple[str, ...],
+        seat: int | None = None,
+        card: Card | None = None,
+        spot: int | None = None,
+        seats: tuple[int, ...] = (),
+    ) -> None:
+        self.append(Event(kind, clauses, seat, card, spot, seats))
+
+
+class _NoEvents(_Events):
+    """Events that nobody asked for are not built."""
+
+    def add(
+        self,
+        kind: EventKind,
+        clauses: tuple[str, ...],
+        seat: int | None = None,
+        card: Card | None = None,
+        spot: int | None = None,
+        seats: tuple[int, ...] = (),
+    ) -> None:
+        pass
+
+
+_NO_EVENTS = _NoEvents()
+
+
+def _transition(state: GameState, action: AnyAction, events: _Events) -> GameState:
     if isinstance(action, Shuffle):
         if state.phase is Phase.DEAL:
-            return _deal(state, action.order, events), tuple(events)
-        return _reshuffle_and_draw(state, action.order, events), tuple(events)
-    return _decide(state, action, events), tuple(events)
+            return _deal(state, action.order, events)
+        return _reshuffle_and_draw(state, action.order, events)
+    return _decide(state, action, events)
 
 
-def _deal(state: GameState, order: tuple[Card, ...], events: list[Event]) -> GameState:
+def _deal(state: GameState, order: tuple[Card, ...], events: _Events) -> GameState:
     rows, draw_pile = c.deal(order, [p.length for p in state.players])
     causes = ["round.deal"]
     if state.rules.is_standard():
@@ -141,27 +186,27 @@ def _deal(state: GameState, order: tuple[Card, ...], events: list[Event]) -> Gam
         causes += ["players.count", "row.initial-length"]
     else:
         causes.append("round.next-lengths")
-    events.append(Event(EventKind.DEALT, tuple(causes)))
-    events.append(Event(EventKind.TURN_STARTED, ("round.start-seat",), seat=state.turn))
+    events.add(EventKind.DEALT, tuple(causes))
+    events.add(EventKind.TURN_STARTED, ("round.start-seat",), seat=state.turn)
     players = tuple(Player(p.length, row) for p, row in zip(state.players, rows, strict=True))
     return attrs.evolve(state, phase=Phase.DRAW, players=players, draw_pile=draw_pile, discard_pile=())
 
 
-def _reshuffle_and_draw(state: GameState, order: tuple[Card, ...], events: list[Event]) -> GameState:
+def _reshuffle_and_draw(state: GameState, order: tuple[Card, ...], events: _Events) -> GameState:
     draw_pile, discard_pile = c.reshuffle(state.discard_pile, order)
-    events.append(Event(EventKind.RESHUFFLED, ("draw.reshuffle",), seat=state.turn))
+    events.add(EventKind.RESHUFFLED, ("draw.reshuffle",), seat=state.turn)
     return _draw(state, draw_pile, discard_pile, events)
 
 
 def _draw(
-    state: GameState, draw_pile: tuple[Card, ...], discard_pile: tuple[Card, ...], events: list[Event]
+    state: GameState, draw_pile: tuple[Card, ...], discard_pile: tuple[Card, ...], events: _Events
 ) -> GameState:
     hand = draw_pile[0]
-    events.append(Event(EventKind.DREW, ("turn.draw-source",), seat=state.turn, card=hand))
+    events.add(EventKind.DREW, ("turn.draw-source",), seat=state.turn, card=hand)
     return _follow(state, state.row(state.turn), hand, draw_pile[1:], discard_pile, events)
 
 
-def _decide(state: GameState, action: Action, events: list[Event]) -> GameState:
+def _decide(state: GameState, action: Action, events: _Events) -> GameState:
     seat, kind = state.turn, action.kind
     row, draw_pile, discard_pile = state.row(seat), state.draw_pile, state.discard_pile
     if kind is ActionKind.DRAW:
@@ -175,13 +220,13 @@ def _decide(state: GameState, action: Action, events: list[Event]) -> GameState:
             if state.rules.discard_only_if_placeable
             else ("turn.draw-source",)
         )
-        events.append(Event(EventKind.TOOK_DISCARD, causes, seat=seat, card=top))
+        events.add(EventKind.TOOK_DISCARD, causes, seat=seat, card=top)
         return _follow(state, row, top, draw_pile, discard_pile[1:], events)
     hand = state.hand
     assert hand is not None, "a FROG or SWAP phase always has a card in hand"
     if kind is ActionKind.FROG:
         row, revealed = c.place_frog(row, action.spot)
-        events.append(Event(EventKind.FROG_PLACED, ("frog.place",), seat=seat, card=FROG, spot=action.spot))
+        events.add(EventKind.FROG_PLACED, ("frog.place",), seat=seat, card=FROG, spot=action.spot)
         events.append(
             Event(EventKind.REVEALED, ("place.reveal-chain",), seat=seat, card=revealed, spot=action.spot)
         )
@@ -193,10 +238,10 @@ def _decide(state: GameState, action: Action, events: list[Event]) -> GameState:
     return _discard(state, row, hand, ("variant.optional-frog-swap",), draw_pile, discard_pile, events)
 
 
-def _swap(row: Row, hand: Card, seat: int, rules: Rules, events: list[Event]) -> Row:
+def _swap(row: Row, hand: Card, seat: int, rules: Rules, events: _Events) -> Row:
     rule = "variant.optional-frog-swap" if c.swap_is_choice(rules) else "frog.swap-mandatory"
     spot = c.spot_of(hand)
-    events.append(Event(EventKind.FROG_SWAPPED, ("frog.swap", rule), seat=seat, card=hand, spot=spot))
+    events.add(EventKind.FROG_SWAPPED, ("frog.swap", rule), seat=seat, card=hand, spot=spot)
     return c.swap_frog(row, hand)
 
 
@@ -206,7 +251,7 @@ def _follow(
     hand: Card,
     draw_pile: tuple[Card, ...],
     discard_pile: tuple[Card, ...],
-    events: list[Event],
+    events: _Events,
 ) -> GameState:
     """Follow the forced chain with ``hand`` until the turn ends or the player must decide.
 
@@ -228,7 +273,7 @@ def _follow(
             spot = c.spot_of(hand)
             row, revealed = c.place_number(row, hand)
             causes = ("place.number-spot", "place.face-down-only")
-            events.append(Event(EventKind.PLACED, causes, seat=seat, card=hand, spot=spot))
+            events.add(EventKind.PLACED, causes, seat=seat, card=hand, spot=spot)
             events.append(
                 Event(EventKind.REVEALED, ("place.reveal-chain",), seat=seat, card=revealed, spot=spot)
             )
@@ -251,10 +296,10 @@ def _discard(
     causes: tuple[str, ...],
     draw_pile: tuple[Card, ...],
     discard_pile: tuple[Card, ...],
-    events: list[Event],
+    events: _Events,
 ) -> GameState:
     """Discard the card in hand (for the given clauses) and end the turn."""
-    events.append(Event(EventKind.DISCARDED, (*causes, "turn.discard-ends"), seat=state.turn, card=hand))
+    events.add(EventKind.DISCARDED, (*causes, "turn.discard-ends"), seat=state.turn, card=hand)
     return _end_turn(state, row, draw_pile, c.discard(discard_pile, hand), events)
 
 
@@ -290,7 +335,7 @@ def _end_turn(
     row: Row,
     draw_pile: tuple[Card, ...],
     discard_pile: tuple[Card, ...],
-    events: list[Event],
+    events: _Events,
 ) -> GameState:
     seat, first = state.turn, state.first_completer
     players = _with_row(state, seat, row)
@@ -301,15 +346,15 @@ def _end_turn(
             causes.append("complete.frogs-count")
         if first is not None:
             causes.append("round.final-turn-completion")
-        events.append(Event(EventKind.COMPLETED, tuple(causes), seat=seat))
+        events.add(EventKind.COMPLETED, tuple(causes), seat=seat)
     if c.starts_final_turns(completed_now, first):
         first = seat
-        events.append(Event(EventKind.FINAL_TURNS, ("round.final-turns",), seat=seat))
+        events.add(EventKind.FINAL_TURNS, ("round.final-turns",), seat=seat)
     following = c.next_seat(seat, state.num_players)
     if c.round_is_over(following, first):
         return _end_round(state, players, draw_pile, discard_pile, events)
     causes_turn = ("turn.order", "round.final-turns") if first is not None else ("turn.order",)
-    events.append(Event(EventKind.TURN_STARTED, causes_turn, seat=following))
+    events.add(EventKind.TURN_STARTED, causes_turn, seat=following)
     return GameState(
         rules=state.rules,
         phase=Phase.DRAW,
@@ -328,7 +373,7 @@ def _end_round(
     players: tuple[Player, ...],
     draw_pile: tuple[Card, ...],
     discard_pile: tuple[Card, ...],
-    events: list[Event],
+    events: _Events,
 ) -> GameState:
     rows = [p.row for p in players]
     causes = ["round.final-turns"]
@@ -337,11 +382,11 @@ def _end_round(
         causes.append("variant.reveal-at-round-end")
         players = tuple(Player(p.length, row) for p, row in zip(players, rows, strict=True))
     done = c.completers(rows)
-    events.append(Event(EventKind.ROUND_ENDED, tuple(causes), seats=done))
+    events.add(EventKind.ROUND_ENDED, tuple(causes), seats=done)
     lengths = [p.length for p in players]
     won = c.winners(lengths, done)
     if won:
-        events.append(Event(EventKind.GAME_WON, ("game.end", "game.returns"), seats=won))
+        events.add(EventKind.GAME_WON, ("game.end", "game.returns"), seats=won)
         return GameState(
             rules=state.rules,
             phase=Phase.OVER,
