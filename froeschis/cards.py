@@ -41,7 +41,8 @@ class Card:
     @property
     def number(self) -> int:
         """The card's number; 0 for a frog or trash."""
-        return max(self.code, 0)
+        code = self.code
+        return code if code > 0 else 0
 
     def __eq__(self, other: object) -> bool:
         return self is other or (isinstance(other, Card) and self.code == other.code)
