@@ -33,6 +33,12 @@ class Observation:
     legal_actions: tuple[Action, ...]
     """The observer's own legal actions (empty when it is not their decision)."""
 
+    def _repr_svg_(self) -> str:
+        """What the seat sees as an SVG picture (:func:`froeschis.svg.observation`): Jupyter shows it."""
+        from froeschis.svg import observation
+
+        return observation(self)
+
 
 def observe(state: GameState, seat: int) -> Observation:
     """What ``seat`` sees of ``state``."""

@@ -101,9 +101,9 @@ class GameState:
 
     def apply(self, action: AnyAction) -> GameState:
         """The state after ``action``; raises :class:`~froeschis.errors.IllegalActionError`."""
-        from froeschis.engine import step
+        from froeschis.engine import apply
 
-        return step(self, action)[0]
+        return apply(self, action)
 
     def step(self, action: AnyAction) -> tuple[GameState, tuple[Event, ...]]:
         """Like :meth:`apply`, also returning the events the action caused."""
@@ -124,3 +124,9 @@ class GameState:
         from froeschis.render import render_text
 
         return render_text(self)
+
+    def _repr_svg_(self) -> str:
+        """The table as an SVG picture (:func:`froeschis.svg.game_state`): Jupyter shows it."""
+        from froeschis.svg import game_state
+
+        return game_state(self)

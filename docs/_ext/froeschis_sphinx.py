@@ -1,0 +1,466 @@
+"""The froeschis docs' own Sphinx extension: rule pages from the clause catalogue, pictures, gates.
+
+Every page about the rules is rendered at build time by :mod:`froeschis.rulesdoc` from the clause
+catalogue (``spec/clauses.toml`` through :mod:`froeschis.spec`), the traceability data
+(:mod:`froeschis.traceability`) and the translations in ``docs/translations/``. At the start of a
+build :func:`froeschis.rulesdoc.build_model` checks them all: a clause without an implementation,
+a test or a translation stops the build with a :class:`TraceabilityGateError` (whatever ``-W`` says).
+
+Directives (each documented in ``docs/design.rst``):
+
+* ``froeschis-rules``, ``froeschis-summary``, ``froeschis-discrepancies``, ``froeschis-rulings``,
+  ``froeschis-reading LANG``, ``froeschis-coverage``, ``froeschis-matrix``, ``froeschis-tests``,
+  ``froeschis-playthroughs``, ``froeschis-api``: generated content;
+* ``froeschis-svg``: evaluates Python (the last line is the picture) in the page's namespace and
+  shows the SVG it gives (:mod:`froeschis.svg`);
+* ``doctest``, ``testcode`` and ``testsetup`` of ``sphinx.ext.doctest``, extended to also run their
+  code into that namespace at read time, so a picture shows exactly the states the doctests build.
+
+Roles: ``:clause:`frog.swap``` links to a clause (an unknown ID is an error), ``:repo-file:`spec/x```
+links to a file of the repository (a download link while it exists, plain text before), and
+``source-quote`` marks the quoted part of a source sentence.
+"""
+
+from __future__ import annotations
+
+import ast
+import contextlib
+import doctest
+import hashlib
+import importlib
+import io
+import os
+import pkgutil
+import traceback
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any, ClassVar
+
+from docutils import nodes, utils
+from docutils.nodes import Node, system_message
+from docutils.parsers.rst import directives
+from docutils.parsers.rst.states import Inliner
+from sphinx import addnodes
+from sphinx.application import Sphinx
+from sphinx.environment import BuildEnvironment
+from sphinx.errors import SphinxError
+from sphinx.ext.doctest import DoctestDirective, TestcodeDirective, TestsetupDirective
+from sphinx.roles import XRefRole
+from sphinx.util import logging
+from sphinx.util.docutils import SphinxDirective
+from sphinx.util.typing import ExtensionMetadata, OptionSpec
+
+import froeschis
+from froeschis import rulesdoc
+from froeschis.spec import spec_dir
+from froeschis.trace import clauses_of
+
+logger = logging.getLogger(__name__)
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+class TraceabilityGateError(SphinxError):
+    category = "Traceability gate (froeschis)"
+
+
+# --------------------------------------------------------------------------- the model
+
+_MODEL: dict[str, rulesdoc.DocModel] = {}
+
+
+def _path(app: Sphinx, name: str, default: Path) -> Path:
+    value = getattr(app.config, name)
+    return Path(value).resolve() if value else default
+
+
+_STAMPS: dict[str, Path] = {}
+
+
+def _files(*roots: Path, pattern: str) -> list[Path]:
+    return [path for root in roots if root.is_dir() for path in sorted(root.rglob(pattern))]
+
+
+def _stamp(app: Sphinx, kind: str, inputs: Sequence[Path]) -> None:
+    """Write a file that changes exactly when one of ``inputs`` changes, appears or goes away.
+
+    Pages note it as their dependency (:func:`note_inputs`), so that an incremental build reads
+    them again then: Sphinx itself only watches single files, and misses a new test module.
+    """
+    digest = hashlib.sha256()
+    for path in inputs:
+        status = path.stat()
+        digest.update(f"{path}\0{status.st_mtime_ns}\0{status.st_size}\n".encode())
+    stamp = Path(app.doctreedir) / f"froeschis-{kind}.stamp"
+    stamp.parent.mkdir(parents=True, exist_ok=True)
+    if not stamp.is_file() or stamp.read_text() != digest.hexdigest():
+        stamp.write_text(digest.hexdigest())
+    _STAMPS[kind] = stamp
+
+
+def load_model(app: Sphinx) -> None:
+    """Build and check the model once per build; a gap stops the build."""
+    tests_dir = _path(app, "froeschis_tests_dir", REPO / "tests")
+    vectors_dir = _path(app, "froeschis_vectors_dir", spec_dir() / "vectors")
+    translations_dir = _path(app, "froeschis_translations_dir", Path(app.srcdir) / "translations")
+    try:
+        _MODEL["model"] = rulesdoc.build_model(tests_dir, vectors_dir, translations_dir)
+    except rulesdoc.DocsGateError as error:
+        raise TraceabilityGateError(str(error)) from None
+    code = _files(Path(froeschis.__file__).parent, pattern="*.py")
+    _stamp(app, "code", code)
+    _stamp(
+        app,
+        "rules",
+        code
+        + _files(spec_dir(), pattern="*.toml")
+        + _files(vectors_dir, pattern="*.jsonl")
+        + _files(translations_dir, pattern="*.toml")
+        + _files(tests_dir, pattern="*.py"),
+    )
+
+
+def model() -> rulesdoc.DocModel:
+    return _MODEL["model"]
+
+
+def note_inputs(env: BuildEnvironment, kind: str) -> None:
+    """Make Sphinx read the current page again when one of its inputs changes (or appears):
+    ``code`` (the package) for pages that run code, ``rules`` (that, the catalogue, the tests,
+    the playthroughs and the translations) for generated pages."""
+    env.note_dependency(str(_STAMPS[kind]))
+
+
+# --------------------------------------------------------------------------- generated content
+
+
+class GeneratedDirective(SphinxDirective):
+    """Parses the reStructuredText that :attr:`render` returns in place of the directive."""
+
+    render: ClassVar[Callable[[rulesdoc.DocModel], str]]
+    sections: ClassVar[bool] = True
+
+    def text(self) -> str:
+        return type(self).render(model())
+
+    def run(self) -> list[Node]:
+        note_inputs(self.env, "rules")
+        return self.parse_text_to_nodes(self.text(), allow_section_headings=self.sections)
+
+
+def generated(
+    name: str, render: Callable[[rulesdoc.DocModel], str], sections: bool = True
+) -> type[GeneratedDirective]:
+    return type(name, (GeneratedDirective,), {"render": staticmethod(render), "sections": sections})
+
+
+class ReadingDirective(GeneratedDirective):
+    """``.. froeschis-reading:: de``: the rules as translated into one language."""
+
+    required_arguments = 1
+
+    def text(self) -> str:
+        language = self.arguments[0]
+        if language not in model().readings:
+            raise self.error(f"no reading in {language!r}; there are {sorted(model().readings)}")
+        return rulesdoc.reading_rst(model(), language)
+
+
+API_GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    (
+        "The engine",
+        ("froeschis", "froeschis.engine", "froeschis.state", "froeschis.actions", "froeschis.chance"),
+    ),
+    (
+        "Cards, rules options and observations",
+        ("froeschis.cards", "froeschis.options", "froeschis.observation"),
+    ),
+    (
+        "The clauses and their trace",
+        ("froeschis.clauses", "froeschis.trace", "froeschis.spec", "froeschis.traceability"),
+    ),
+    ("Events and errors", ("froeschis.events", "froeschis.errors")),
+    ("Playing, bots and records", ("froeschis.play", "froeschis.bots", "froeschis.serialize")),
+    (
+        "Checking implementations",
+        ("froeschis.conformance", "froeschis.vectors", "froeschis.invariants", "froeschis.explore"),
+    ),
+    ("Pictures and text", ("froeschis.svg", "froeschis.render", "froeschis.narrate")),
+    ("Command line and documentation", ("froeschis.cli", "froeschis.rulesdoc")),
+)
+"""The API reference's sections: a module belongs to the first group naming it or a package or
+``name_`` prefix of it (``froeschis.cli`` also takes ``froeschis.cli_play``); the rest go last."""
+
+
+def api_modules() -> list[str]:
+    """Every public module of the package, found by walking it (so a new module is documented)."""
+    found = ["froeschis"]
+    for info in pkgutil.walk_packages(froeschis.__path__, "froeschis."):
+        if not any(part.startswith("_") for part in info.name.split(".")):
+            found.append(info.name)
+    return found
+
+
+def _group_of(module: str) -> int:
+    for index, (_, names) in enumerate(API_GROUPS):
+        if any(module == n or module.startswith((n + ".", n + "_")) for n in names if n != "froeschis"):
+            return index
+    return 0 if module == "froeschis" else len(API_GROUPS)
+
+
+def _position(module: str, names: tuple[str, ...]) -> tuple[int, str]:
+    """Where a module goes in its group: in the group's order, then by name."""
+    for index, name in enumerate(names):
+        if module == name or (name != "froeschis" and module.startswith((name + ".", name + "_"))):
+            return index, module
+    return len(names), module
+
+
+def api_rst(_: rulesdoc.DocModel) -> str:
+    """The API reference: every module, grouped, with autodoc."""
+    modules = api_modules()
+    groups = [*API_GROUPS, ("Other modules", ())]
+    out: list[str] = []
+    for index, (heading, names) in enumerate(groups):
+        members = sorted((m for m in modules if _group_of(m) == index), key=lambda m: _position(m, names))
+        if not members:
+            continue
+        out += [heading, "-" * len(heading), ""]
+        for name in members:
+            module = importlib.import_module(name)
+            out += [f"``{name}``", "~" * (len(name) + 4), ""]
+            if hasattr(module, "__path__"):
+                # A package: its docstring only; what it re-exports is documented where it is defined.
+                out += [f".. automodule:: {name}", "   :no-members:", ""]
+            else:
+                out += [
+                    f".. automodule:: {name}",
+                    "   :members:",
+                    "   :undoc-members:",
+                    "   :show-inheritance:",
+                    "   :member-order: bysource",
+                    "",
+                ]
+    return "\n".join(out)
+
+
+# --------------------------------------------------------------------------- code run at read time
+
+_NAMESPACES: dict[str, dict[str, Any]] = {}
+
+
+def namespace(docname: str) -> dict[str, Any]:
+    """The namespace in which a page's code examples and pictures run, fresh for every read."""
+    return _NAMESPACES.setdefault(docname, {"__name__": f"docs.{docname}"})
+
+
+def _reset_namespace(app: Sphinx, docname: str, source: list[str]) -> None:
+    _NAMESPACES.pop(docname, None)
+
+
+class _RunsCode:
+    """Mixin: run the directive's code in the page namespace before the usual doctest node."""
+
+    def run_code(self: Any) -> None:
+        note_inputs(self.env, "code")
+        code = "\n".join(self.content)
+        if self.name == "doctest":
+            examples = doctest.DocTestParser().get_examples(code)
+            sources = [(e.source, e.exc_msg is not None) for e in examples]
+        else:
+            sources = [(code, False)]
+        for source, may_raise in sources:
+            try:
+                with contextlib.redirect_stdout(io.StringIO()):
+                    exec(compile(source, f"<{self.env.docname}>", "exec"), namespace(self.env.docname))
+            except Exception:
+                if not may_raise:
+                    logger.warning(
+                        "code example failed:\n%s",
+                        traceback.format_exc(),
+                        location=(self.env.docname, self.lineno),
+                    )
+                    return
+
+
+class RunningDoctest(_RunsCode, DoctestDirective):
+    def run(self) -> list[Node]:
+        self.run_code()
+        return super().run()
+
+
+class RunningTestcode(_RunsCode, TestcodeDirective):
+    def run(self) -> list[Node]:
+        self.run_code()
+        return super().run()
+
+
+class RunningTestsetup(_RunsCode, TestsetupDirective):
+    def run(self) -> list[Node]:
+        self.run_code()
+        return super().run()
+
+
+class SvgDirective(SphinxDirective):
+    """``.. froeschis-svg::`` with Python code whose last line gives a picture or a list of them.
+
+    A picture is an :class:`froeschis.svg.Svg` or anything with ``_repr_svg_`` (a state, an
+    observation); a ``(caption, picture)`` pair puts the caption (reStructuredText) under it.
+    ``:caption:`` is a caption for the whole figure.
+    """
+
+    has_content = True
+    option_spec: ClassVar[OptionSpec] = {"caption": directives.unchanged, "class": directives.class_option}
+
+    def _svg(self, picture: object) -> str:
+        text = picture._repr_svg_() if hasattr(picture, "_repr_svg_") else picture
+        if not isinstance(text, str) or not text.startswith("<svg"):
+            raise self.error(
+                f"froeschis-svg: the last line must give SVG pictures, got {type(picture).__name__}"
+            )
+        return text
+
+    def _caption(self, text: str) -> nodes.paragraph:
+        caption = nodes.paragraph(classes=["froeschis-caption"])
+        caption += self.parse_inline(text, lineno=self.lineno)[0]
+        return caption
+
+    def run(self) -> list[Node]:
+        note_inputs(self.env, "code")
+        tree = ast.parse("\n".join(self.content))
+        final = tree.body.pop() if tree.body else None
+        if not isinstance(final, ast.Expr):
+            raise self.error("froeschis-svg: the last statement must be an expression giving the pictures")
+        last = ast.Expression(final.value)
+        scope = namespace(self.env.docname)
+        try:
+            exec(compile(tree, f"<{self.env.docname}>", "exec"), scope)
+            result = eval(compile(last, f"<{self.env.docname}>", "eval"), scope)
+        except Exception:
+            raise self.error(f"froeschis-svg: the code failed:\n{traceback.format_exc()}") from None
+        figure = nodes.container(classes=["froeschis-figure", *self.options.get("class", [])])
+        for item in list(result) if isinstance(result, list) else [result]:
+            caption, picture = item if isinstance(item, tuple) else (None, item)
+            html = f'<div class="froeschis-picture">{self._svg(picture)}</div>'
+            figure += nodes.raw("", html, format="html")
+            if caption is not None:
+                figure += self._caption(caption)
+        if "caption" in self.options:
+            figure += self._caption(self.options["caption"])
+        return [figure]
+
+
+# --------------------------------------------------------------------------- roles
+
+
+def source_quote_role(
+    name: str,
+    rawtext: str,
+    text: str,
+    lineno: int,
+    inliner: Inliner,
+    options: Any = None,
+    content: Any = None,
+) -> tuple[list[Node], list[system_message]]:
+    return [nodes.inline(rawtext, utils.unescape(text), classes=["source-quote"])], []
+
+
+def clause_role(
+    name: str,
+    rawtext: str,
+    text: str,
+    lineno: int,
+    inliner: Inliner,
+    options: Any = None,
+    content: Any = None,
+) -> tuple[list[Node], list[system_message]]:
+    """``:clause:`frog.swap``` links to the clause's section of the annotated rules."""
+    clause_id = utils.unescape(text)
+    if clause_id not in model().catalogue.ids():
+        message = inliner.reporter.error(
+            f"unknown clause ID {clause_id!r} (see spec/clauses.toml)", line=lineno
+        )
+        problem = inliner.problematic(rawtext, rawtext, message)
+        return [problem], [message]
+    reference = addnodes.pending_xref(
+        rawtext, refdomain="std", reftype="ref", reftarget=rulesdoc.clause_label(clause_id), refexplicit=True
+    )
+    reference += nodes.literal(clause_id, clause_id, classes=["xref", "clause"])
+    return [reference], []
+
+
+def repo_file_role(
+    name: str,
+    rawtext: str,
+    text: str,
+    lineno: int,
+    inliner: Inliner,
+    options: Any = None,
+    content: Any = None,
+) -> tuple[list[Node], list[system_message]]:
+    """``:repo-file:`spec/protocol.md``` downloads a repository file, or names it if it is not there yet."""
+    path = utils.unescape(text)
+    if not (REPO / path).is_file():
+        return [nodes.literal(path, path)], []
+    env = inliner.document.settings.env
+    source_dir = Path(env.doc2path(env.docname)).parent
+    relative = Path(os.path.relpath(REPO / path, source_dir)).as_posix()
+    role = XRefRole(nodeclass=addnodes.download_reference)
+    return role("download", rawtext, f"{path} <{relative}>", lineno, inliner, options or {}, content or [])
+
+
+# --------------------------------------------------------------------------- environment bookkeeping
+
+
+def _check_implementations(app: Sphinx, env: BuildEnvironment) -> None:
+    """Every implementation a clause page links to has an API entry (else the link would be dead)."""
+    documented = env.domains["py"].objects
+    for row in model().matrix:
+        for name in row.implementations:
+            if name not in documented:
+                logger.warning("clause %s: its implementation %s has no API entry", row.clause, name)
+
+
+def _implements_note(
+    app: Sphinx, what: str, name: str, obj: object, options: object, lines: list[str]
+) -> None:
+    """A function's API entry names the clauses it implements (``@implements``), with links."""
+    clause_ids = clauses_of(obj) if callable(obj) else ()
+    if clause_ids:
+        lines += ["", "Implements " + ", ".join(f":clause:`{c}`" for c in clause_ids) + "."]
+
+
+GENERATED: dict[str, type[GeneratedDirective]] = {
+    "froeschis-rules": generated("RulesDirective", rulesdoc.rules_rst),
+    "froeschis-summary": generated("SummaryDirective", rulesdoc.summary_rst, sections=False),
+    "froeschis-discrepancies": generated("DiscrepanciesDirective", rulesdoc.discrepancies_rst),
+    "froeschis-rulings": generated("RulingsDirective", rulesdoc.rulings_rst),
+    "froeschis-coverage": generated("CoverageDirective", rulesdoc.coverage_rst, sections=False),
+    "froeschis-matrix": generated("MatrixDirective", rulesdoc.matrix_rst, sections=False),
+    "froeschis-tests": generated("TestsDirective", rulesdoc.tests_rst),
+    "froeschis-playthroughs": generated("PlaythroughsDirective", rulesdoc.playthroughs_rst),
+    "froeschis-api": generated("ApiDirective", api_rst),
+    "froeschis-reading": ReadingDirective,
+}
+
+
+def setup(app: Sphinx) -> ExtensionMetadata:
+    app.setup_extension("sphinx.ext.doctest")
+    app.setup_extension("sphinx.ext.autodoc")
+    app.add_config_value("froeschis_tests_dir", "", "env", types=frozenset({str}))
+    app.add_config_value("froeschis_vectors_dir", "", "env", types=frozenset({str}))
+    app.add_config_value("froeschis_translations_dir", "", "env", types=frozenset({str}))
+    app.connect("builder-inited", load_model)
+    app.connect("source-read", _reset_namespace)
+    app.connect("env-check-consistency", _check_implementations)
+    app.connect("autodoc-process-docstring", _implements_note)
+    for name, directive in GENERATED.items():
+        app.add_directive(name, directive)
+    app.add_directive("froeschis-svg", SvgDirective)
+    app.add_directive("doctest", RunningDoctest, override=True)
+    app.add_directive("testcode", RunningTestcode, override=True)
+    app.add_directive("testsetup", RunningTestsetup, override=True)
+    app.add_role("source-quote", source_quote_role)
+    app.add_role("clause", clause_role)
+    app.add_role("repo-file", repo_file_role)
+    return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}
