@@ -1,0 +1,219 @@
+"""The subprocess driver: an engine in another process, spoken to in JSON lines over stdin/stdout.
+
+Every read has a deadline, so an engine that hangs is stopped, not waited for; lines are read by
+a thread into a queue (portable, and a flood of output cannot block the checker); stderr is
+drained into a bounded buffer whose end is shown when the engine fails. After any failure the
+process is killed, with its whole process group on POSIX, and the adapter refuses further use:
+the checker starts a fresh engine.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import queue
+import signal
+import subprocess
+import threading
+from collections.abc import Mapping, Sequence
+from typing import IO
+
+from froeschis.conformance.protocol import (
+    JSON,
+    PROTOCOL,
+    CandidateCrashed,
+    CandidateError,
+    CandidateGarbage,
+    CandidateTimeout,
+)
+
+MAX_LINE = 1 << 20
+"""The longest reply line accepted (1 MiB); a state is a few kilobytes."""
+STDERR_KEEP = 4000
+"""How much of the end of the engine's stderr is kept for reports (characters)."""
+
+
+def _pump_lines(stream: IO[bytes], lines: queue.Queue[bytes | None]) -> None:
+    try:
+        while True:
+            line = stream.readline(MAX_LINE + 1)
+            if not line:
+                break
+            lines.put(line)
+            if len(line) > MAX_LINE:
+                break
+    except (OSError, ValueError):
+        pass
+    lines.put(None)
+
+
+def _pump_stderr(stream: IO[bytes], tail: bytearray, lock: threading.Lock) -> None:
+    try:
+        while chunk := os.read(stream.fileno(), 4096):
+            with lock:
+                tail.extend(chunk)
+                del tail[: max(0, len(tail) - STDERR_KEEP)]
+    except (OSError, ValueError):
+        pass
+
+
+class SubprocessEngine:
+    """An engine run as ``command``; each request must be answered within ``timeout`` seconds.
+
+    The first request (hello) may take ``startup_timeout`` seconds, to allow for a slow start.
+    """
+
+    def __init__(
+        self,
+        command: Sequence[str],
+        timeout: float = 5.0,
+        startup_timeout: float = 20.0,
+        cwd: str | None = None,
+        env: Mapping[str, str] | None = None,
+    ) -> None:
+        self.command = list(command)
+        self.timeout = timeout
+        self.startup_timeout = startup_timeout
+        self._dead: str | None = None
+        self._stderr = bytearray()
+        self._stderr_lock = threading.Lock()
+        self._lines: queue.Queue[bytes | None] = queue.Queue()
+        try:
+            self._process = subprocess.Popen(
+                self.command,
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                cwd=cwd,
+                env=None if env is None else dict(env),
+                start_new_session=os.name == "posix",
+            )
+        except OSError as error:
+            raise CandidateCrashed(f"could not start {' '.join(self.command)!r}: {error}") from None
+        assert self._process.stdout is not None and self._process.stderr is not None
+        threading.Thread(target=_pump_lines, args=(self._process.stdout, self._lines), daemon=True).start()
+        threading.Thread(
+            target=_pump_stderr, args=(self._process.stderr, self._stderr, self._stderr_lock), daemon=True
+        ).start()
+
+    # ------------------------------------------------------------------ the adapter interface
+
+    def hello(self) -> JSON:
+        return self.request({"type": "hello", "protocol": PROTOCOL}, self.startup_timeout)
+
+    def new_game(self, players: int, rules: Mapping[str, JSON]) -> JSON:
+        return self.request({"type": "new-game", "players": players, "rules": dict(rules)})
+
+    def step(self, action: JSON) -> JSON:
+        return self.request({"type": "step", "action": action})
+
+    def close(self) -> None:
+        """Ask the engine to quit; kill it if it has not gone within a second."""
+        if self._dead is None and self._process.poll() is None:
+            try:
+                self._send({"type": "quit"})
+                self._process.wait(1.0)
+            except (CandidateError, subprocess.TimeoutExpired):
+                pass
+        self._dead = self._dead or "the engine was closed"
+        self._kill()
+
+    def __enter__(self) -> SubprocessEngine:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # ------------------------------------------------------------------ transport
+
+    def stderr_tail(self) -> str:
+        with self._stderr_lock:
+            return self._stderr.decode("utf-8", errors="replace").strip()
+
+    def request(self, message: Mapping[str, JSON], timeout: float | None = None) -> JSON:
+        """Send one request line and return the parsed reply line (any JSON value)."""
+        if self._dead is not None:
+            raise CandidateCrashed(f"the engine is no longer running ({self._dead})")
+        if not self._lines.empty():
+            extra = self._lines.get_nowait()
+            if extra is not None:
+                self._fail("unsolicited output")
+                shown = extra[:200].decode("utf-8", errors="replace").rstrip("\n")
+                raise CandidateGarbage(
+                    f"an extra output line that answers no request: {shown!r} (only replies go to stdout;"
+                    " write diagnostics to stderr)",
+                    self._evidence(),
+                )
+        self._send(message)
+        limit = self.timeout if timeout is None else timeout
+        try:
+            line = self._lines.get(timeout=limit)
+        except queue.Empty:
+            self._fail(f"no reply within {limit:g} s (the engine hangs or waits for something)")
+            raise CandidateTimeout(f"no reply within {limit:g} s", self._evidence()) from None
+        if line is None:
+            ended = self._exit_text()
+            self._fail("it closed its output")
+            raise CandidateCrashed(ended, self._evidence())
+        if len(line) > MAX_LINE:
+            self._fail("reply too long")
+            raise CandidateGarbage(f"a reply line longer than {MAX_LINE} bytes", self._evidence())
+        try:
+            return json.loads(line.decode("utf-8"))
+        except (UnicodeDecodeError, json.JSONDecodeError) as error:
+            self._fail("garbage")
+            shown = line[:200].decode("utf-8", errors="replace").rstrip("\n")
+            raise CandidateGarbage(
+                f"a reply that is not JSON ({error}): {shown!r}", self._evidence()
+            ) from None
+
+    def _send(self, message: Mapping[str, JSON]) -> None:
+        assert self._process.stdin is not None
+        try:
+            self._process.stdin.write(json.dumps(message).encode("utf-8") + b"\n")
+            self._process.stdin.flush()
+        except (BrokenPipeError, OSError, ValueError):
+            ended = self._exit_text()
+            self._fail("its input is closed")
+            raise CandidateCrashed(ended, self._evidence()) from None
+
+    def _exit_text(self) -> str:
+        try:
+            status = self._process.wait(1.0)
+        except subprocess.TimeoutExpired:
+            self._kill()
+            return "it closed its output but did not exit"
+        if status < 0:
+            try:
+                name = signal.Signals(-status).name
+            except ValueError:
+                name = f"signal {-status}"
+            return f"the engine was killed by {name}"
+        return f"the engine exited with status {status} without replying"
+
+    def _evidence(self) -> str:
+        tail = self.stderr_tail()
+        return f"stderr (last lines):\n{tail}" if tail else "stderr: (empty)"
+
+    def _fail(self, why: str) -> None:
+        self._dead = why
+        self._kill()
+
+    def _kill(self) -> None:
+        process = self._process
+        if process.poll() is None:
+            try:
+                if os.name == "posix":
+                    os.killpg(process.pid, signal.SIGKILL)
+                else:
+                    process.kill()
+            except (ProcessLookupError, PermissionError):
+                pass
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            process.wait(2.0)
+        try:  # only stdin: closing a pipe that a reader thread is blocked on could block the checker
+            if process.stdin is not None:
+                process.stdin.close()
+        except OSError:
+            pass

@@ -1,0 +1,306 @@
+"""Driving an engine and the reference through the same games, step by step.
+
+A :class:`Session` owns the engine under test: it starts it (through the factory), checks its
+hello, turns every transport failure and every exception of an in-process adapter into a finding,
+and starts a fresh engine after a failure. :func:`run_trial` plays one game on both engines and
+stops at the first error; on the way it sends illegal actions now and then (probes) and expects
+them refused, with the game unchanged.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import random
+import traceback
+from collections import Counter
+from collections.abc import Callable
+
+import attrs
+
+from froeschis.actions import DECLINE_SWAP, DRAW, SWAP, TAKE_DISCARD, Action, AnyAction, frog_at
+from froeschis.conformance.attribution import refusal_clause
+from froeschis.conformance.compare import ERROR, Finding, compare_reply
+from froeschis.conformance.protocol import (
+    JSON,
+    PROTOCOL,
+    RULE_FEATURES,
+    CandidateError,
+    EngineAdapter,
+    EngineFactory,
+)
+from froeschis.conformance.scenarios import Scenario
+from froeschis.conformance.schemas import schema_errors
+from froeschis.engine import new_game
+from froeschis.errors import RulesError
+from froeschis.options import Rules
+from froeschis.serialize import action_to_json, rules_to_json
+from froeschis.state import GameState
+
+
+@attrs.frozen
+class EngineInfo:
+    """What the engine said about itself in its hello reply."""
+
+    name: str
+    protocol: str
+    events: bool
+    features: frozenset[str]
+
+
+class Session:
+    """The engine under test, restarted after every failure."""
+
+    def __init__(self, factory: EngineFactory) -> None:
+        self.factory = factory
+        self.engine: EngineAdapter | None = None
+        self.info: EngineInfo | None = None
+        self.starts = 0
+
+    def _start(self) -> Finding | None:
+        self.starts += 1
+        try:
+            engine = self.factory()
+        except CandidateError as error:
+            return Finding(
+                ERROR, error.kind, f"the engine did not start: {error.message}", detail=error.detail
+            )
+        except Exception as error:  # a user's factory may raise anything
+            return Finding(ERROR, "crash", f"the engine factory raised {type(error).__name__}: {error}")
+        self.engine = engine
+        reply = self.call(lambda e: e.hello(), start=False)
+        if isinstance(reply, Finding):
+            return attrs.evolve(reply, message=f"no hello reply: {reply.message}")
+        problems = schema_errors("reply#/$defs/hello", reply)
+        if problems:
+            self.stop()
+            return Finding(ERROR, "protocol", "the hello reply is malformed", detail="\n".join(problems))
+        assert isinstance(reply, dict)
+        if reply["protocol"] != PROTOCOL:
+            self.stop()
+            return Finding(
+                ERROR,
+                "protocol",
+                f"the engine speaks protocol {reply['protocol']!r}; this checker speaks {PROTOCOL!r}",
+            )
+        if self.info is None:
+            features = frozenset(f for f in reply["rules"] if f in RULE_FEATURES)
+            self.info = EngineInfo(reply["engine"], reply["protocol"], reply["events"], features)
+        return None
+
+    def call(self, request: Callable[[EngineAdapter], object], start: bool = True) -> object:
+        """The engine's reply to ``request``, or a :class:`Finding` when it failed to give one."""
+        if self.engine is None:
+            failure = self._start() if start else Finding(ERROR, "crash", "the engine is not running")
+            if failure is not None:
+                return failure
+        assert self.engine is not None
+        try:
+            return request(self.engine)
+        except CandidateError as error:
+            self.stop()
+            return Finding(ERROR, error.kind, error.message, detail=error.detail)
+        except Exception as error:  # an in-process adapter may raise anything: that is a crash
+            self.stop()
+            trace = "".join(traceback.format_exception(error)[-6:])
+            return Finding(ERROR, "crash", f"the engine raised {type(error).__name__}: {error}", detail=trace)
+
+    def hello(self) -> Finding | None:
+        """Start the engine and check its hello (once, at the start of a check)."""
+        return self._start() if self.engine is None else None
+
+    def stop(self) -> None:
+        engine, self.engine = self.engine, None
+        if engine is not None:
+            with contextlib.suppress(Exception):  # closing a broken engine must not break the checker
+                engine.close()
+
+
+@attrs.frozen
+class Trial:
+    """One game to play on both engines: the setup, the actions, and explicit illegal probes.
+
+    ``probes`` maps an action index to an illegal action sent just before that action; ``final``
+    is an illegal action sent after the last one (a reproduction of an accepted illegal action).
+    """
+
+    players: int
+    rules: Rules
+    actions: tuple[AnyAction, ...]
+    probes: tuple[tuple[int, JSON], ...] = ()
+    final: JSON = None
+
+
+@attrs.define
+class TrialResult:
+    steps: int = 0
+    error: Finding | None = None
+    warnings: list[Finding] = attrs.Factory(list)
+    exercised: Counter[str] = attrs.Factory(Counter)
+    probes_sent: list[tuple[int, JSON]] = attrs.Factory(list)
+    events_matched: bool = True
+
+
+def illegal_action(state: GameState, rng: random.Random) -> JSON | None:
+    """An action the reference refuses in ``state`` (or None at the end of a game)."""
+    if state.is_terminal:
+        return None
+    if state.is_chance:
+        pool = [str(c) for c in state.chance_pool()]
+        choices: list[JSON] = ["draw", {"shuffle": pool[:-1]}, {"shuffle": [*pool, pool[0]]}]
+        return rng.choice(choices)
+    row = state.row(state.turn)
+    universe: list[Action] = [DRAW, TAKE_DISCARD, SWAP, DECLINE_SWAP]
+    universe += [frog_at(s) for s in range(1, len(row) + 2)]
+    refused: list[JSON] = [str(a) for a in universe if a not in state.legal_actions()]
+    refused.append({"shuffle": [str(c) for c in state.rules.deck]})
+    return rng.choice(refused)
+
+
+def _probe(session: Session, state: GameState, bad: JSON, index: int) -> tuple[Finding | None, str | None]:
+    """Send ``bad``; expect a refusal. Returns (error, clause exercised); nothing if ``bad`` is legal."""
+    clause = refusal_clause(state, bad)
+    if clause is None:
+        return None, None
+    reply = session.call(lambda e: e.step(bad))
+    if isinstance(reply, Finding):
+        return attrs.evolve(reply, step=index, action=bad, clauses=(clause,)), None
+    if isinstance(reply, dict) and reply.get("type") == "illegal":
+        if schema_errors("reply#/$defs/illegal", reply):
+            return Finding(ERROR, "malformed", "a malformed 'illegal' reply", step=index, action=bad), None
+        return None, clause
+    if isinstance(reply, dict) and reply.get("type") == "state":
+        return Finding(
+            ERROR,
+            "illegal-accepted",
+            f"accepted the illegal action {bad}",
+            step=index,
+            action=bad,
+            clauses=(clause,),
+        ), None
+    return Finding(
+        ERROR,
+        "malformed",
+        f"expected an 'illegal' reply to {bad}, got: {str(reply)[:200]}",
+        step=index,
+        action=bad,
+    ), None
+
+
+def run_trial(
+    session: Session,
+    trial: Trial,
+    scenario: str = "",
+    probe_rate: float = 0.0,
+    probe_seed: str = "",
+    events_trusted: bool = True,
+) -> TrialResult:
+    """Play ``trial`` on both engines, comparing after every step; stop at the first error.
+
+    With ``probe_rate`` > 0, before each action an illegal action is sent with that probability
+    (chosen from ``probe_seed``); the probes sent are recorded in the result.
+    """
+    assert session.info is not None, "call Session.hello() first"
+    events = session.info.events
+    result = TrialResult()
+    rng = random.Random(f"probes:{probe_seed}")
+    state = new_game(trial.players, trial.rules)
+    rules = rules_to_json(trial.rules)
+    reply = session.call(lambda e: e.new_game(trial.players, rules))
+
+    def fail(finding: Finding, index: int | None, action: JSON) -> TrialResult:
+        result.error = attrs.evolve(
+            finding,
+            scenario=scenario,
+            step=index if finding.step is None else finding.step,
+            action=action if finding.action is None else finding.action,
+        )
+        return result
+
+    if isinstance(reply, Finding):
+        return fail(reply, None, None)
+    check = compare_reply(None, None, state, (), reply, events, events_trusted)
+    result.warnings += [attrs.evolve(w, scenario=scenario) for w in check.warnings]
+    if check.errors:
+        return fail(check.errors[0], None, None)
+    probes = dict(trial.probes)
+    for index, action in enumerate(trial.actions):
+        bad = probes.get(index)
+        if bad is None and probe_rate > 0 and rng.random() < probe_rate:
+            bad = illegal_action(state, rng)
+        if bad is not None:
+            result.probes_sent.append((index, bad))
+            error, clause = _probe(session, state, bad, index)
+            if error is not None:
+                return fail(error, index, bad)
+            if clause:
+                result.exercised[clause] += 1
+        after, step_events = state.step(action)
+        sent = action_to_json(action)
+        reply = session.call(lambda e, a=sent: e.step(a))  # type: ignore[misc]
+        if isinstance(reply, Finding):
+            return fail(
+                attrs.evolve(reply, clauses=tuple(dict.fromkeys(c for e in step_events for c in e.clauses))),
+                index,
+                sent,
+            )
+        check = compare_reply(state, sent, after, step_events, reply, events, events_trusted)
+        result.warnings += [
+            attrs.evolve(w, scenario=scenario, step=index, action=sent) for w in check.warnings
+        ]
+        result.events_matched &= check.events_matched
+        if check.errors:
+            error = check.errors[0]
+            if bad is not None:  # the refusal may have changed the engine's game after all
+                note = f"just before this step the illegal action {bad} was sent and refused"
+                error = attrs.evolve(error, detail="\n".join(filter(None, [error.detail, note])))
+            return fail(error, index, sent)
+        result.exercised.update(check.exercised)
+        result.steps += 1
+        state = after
+    if trial.final is not None:
+        error, clause = _probe(session, state, trial.final, len(trial.actions))
+        if error is not None:
+            return fail(error, len(trial.actions), trial.final)
+    return result
+
+
+def setup_probes(session: Session) -> tuple[list[Finding], Counter[str]]:
+    """New games the rules forbid (player counts, a deck too small) must be refused."""
+    assert session.info is not None
+    findings: list[Finding] = []
+    exercised: Counter[str] = Counter()
+    cases: list[tuple[int, Rules]] = [(1, Rules()), (5, Rules())]
+    if "deck" in session.info.features:
+        cases.append((2, Rules(deck=Rules().deck[:17])))
+    for players, rules in cases:
+        try:
+            new_game(players, rules)
+        except RulesError as error:
+            clause = error.clause or "players.count"
+        else:  # pragma: no cover - the cases are chosen to be refused
+            continue
+        data = rules_to_json(rules)
+        reply = session.call(lambda e, p=players, r=data: e.new_game(p, r))  # type: ignore[misc]
+        what = f"a new game for {players} players" + (" with a 17-card deck" if len(rules.deck) < 60 else "")
+        if isinstance(reply, Finding):
+            findings.append(
+                attrs.evolve(reply, scenario="setup", message=f"{what}: {reply.message}", clauses=(clause,))
+            )
+        elif isinstance(reply, dict) and reply.get("type") == "illegal":
+            exercised[clause] += 1
+        else:
+            findings.append(
+                Finding(
+                    ERROR,
+                    "illegal-accepted",
+                    f"accepted {what}, which the rules forbid",
+                    scenario="setup",
+                    action={"players": players, "rules": data},
+                    clauses=(clause,),
+                )
+            )
+    return findings, exercised
+
+
+def trial_of(scenario: Scenario) -> Trial:
+    return Trial(scenario.players, scenario.rules, scenario.actions)

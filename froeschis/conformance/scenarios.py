@@ -1,0 +1,362 @@
+"""The games a candidate is driven through: golden playthroughs, rigged, biased and random games.
+
+Every scenario is a whole action list, chance outcomes included, made by the reference engine, so
+it is a legal game by construction. Rigged games stack the deal so that a chosen seat (or every
+seat) completes its row on its first turn: they reach round ends, start-seat rotation, shorter
+rows, one-spot rows and shared wins within a few dozen actions, with the standard deck. Biased
+games use short rows and custom decks (frog-heavy, tiny for draw-pile exhaustion, one-spot rows
+for simultaneous winners); they need the rules features that the engine declares.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import attrs
+
+from froeschis.actions import DRAW, SWAP, Action, AnyAction, Shuffle
+from froeschis.cards import FROG, TRASH, Card, number
+from froeschis.chance import sample_chance
+from froeschis.engine import new_game
+from froeschis.errors import FroeschisError
+from froeschis.options import STANDARD_DECK, Rules
+from froeschis.serialize import action_from_json, rules_from_json
+from froeschis.state import GameState, Phase
+
+Policy = Callable[[GameState, random.Random], Action]
+
+
+@attrs.frozen
+class Scenario:
+    """One game to drive a candidate through."""
+
+    name: str
+    purpose: str
+    players: int
+    rules: Rules
+    actions: tuple[AnyAction, ...]
+    source: str = "random"
+    """``golden``, ``rigged``, ``biased``, ``random`` or ``reproduction``."""
+
+    def needs(self) -> frozenset[str]:
+        """The rules features (protocol hello ``rules``) an engine must support to play this game."""
+        names = ("discard_only_if_placeable", "optional_frog_swap", "reveal_at_round_end")
+        found = {name for name in names if getattr(self.rules, name)}
+        if self.rules.row_length != 8:
+            found.add("row_length")
+        if self.rules.deck != STANDARD_DECK:
+            found.add("deck")
+        return frozenset(found)
+
+
+# --------------------------------------------------------------------------- policies
+
+
+def random_policy(state: GameState, rng: random.Random) -> Action:
+    return rng.choice(state.legal_actions())
+
+
+def drawing_policy(state: GameState, rng: random.Random) -> Action:
+    """Always draws (so the draw pile runs out), frogs on the lowest face-down spot, always swaps."""
+    legal = state.legal_actions()
+    if DRAW in legal:
+        return DRAW
+    return SWAP if SWAP in legal else legal[0]
+
+
+def mostly_drawing_policy(state: GameState, rng: random.Random) -> Action:
+    return drawing_policy(state, rng) if rng.random() < 0.8 else random_policy(state, rng)
+
+
+def _play(
+    name: str,
+    purpose: str,
+    source: str,
+    players: int,
+    rules: Rules,
+    seed: int,
+    policy: Policy,
+    deal: Callable[[GameState, random.Random], Shuffle] | None = None,
+    max_actions: int = 5000,
+) -> Scenario:
+    rng = random.Random(seed)
+    state = new_game(players, rules)
+    actions: list[AnyAction] = []
+    while not state.is_terminal and len(actions) < max_actions:
+        action: AnyAction
+        if state.phase is Phase.DEAL and deal is not None:
+            action = deal(state, rng)
+        elif state.is_chance:
+            action = sample_chance(state, rng)
+        else:
+            action = policy(state, rng)
+        actions.append(action)
+        state = state.apply(action)
+    return Scenario(name, purpose, players, rules, tuple(actions), source)
+
+
+# --------------------------------------------------------------------------- rigged deals
+
+
+def rigged_deal(
+    quick_seats: Callable[[GameState], list[int]],
+) -> Callable[[GameState, random.Random], Shuffle]:
+    """A deal in which each quick seat holds 2, 3, ..., L (and any card last) and draws a 1 or a frog.
+
+    Drawing it, the seat places the 1 (or the frog on spot 1), reveals the 2, places it, and so on:
+    its row is complete after one turn. The quick seats draw in turn order from the round's start.
+    """
+
+    def deal(state: GameState, rng: random.Random) -> Shuffle:
+        pool = Counter(state.chance_pool())
+        n = state.num_players
+        order_of_play = [(state.turn + k) % n for k in range(n)]
+        quick = [s for s in order_of_play if s in quick_seats(state)]
+        rows: dict[int, list[Card]] = {}
+
+        def take(card: Card) -> Card | None:
+            if pool[card] > 0:
+                pool[card] -= 1
+                return card
+            return None
+
+        for seat in quick:
+            length = state.players[seat].length
+            needed = [number(k) for k in range(2, length + 1)]
+            if any(pool[c] < needed.count(c) for c in set(needed)):
+                quick = quick[: quick.index(seat)]
+                break
+            rows[seat] = [c for c in needed if take(c)]
+        tops: list[Card] = []
+        frog_first = rng.random() < 0.3  # sometimes a frog instead of the 1: frogs count too
+        for k in range(len(quick)):
+            card = take(FROG if k == 0 and frog_first else number(1)) or take(FROG) or take(number(1))
+            if card is None:
+                break
+            tops.append(card)
+        rest = list(pool.elements())
+        rng.shuffle(rest)
+        order: list[Card] = []
+        for seat in range(n):
+            length = state.players[seat].length
+            row = rows.get(seat, [])
+            while len(row) < length:
+                row.append(rest.pop())
+            order += row
+        order += tops + rest
+        return Shuffle(tuple(order))
+
+    return deal
+
+
+def variant(name: str | None) -> Rules:
+    """The published game, with the variant option ``name`` switched on (if any)."""
+    return Rules(
+        discard_only_if_placeable=name == "discard_only_if_placeable",
+        optional_frog_swap=name == "optional_frog_swap",
+        reveal_at_round_end=name == "reveal_at_round_end",
+    )
+
+
+def _starter(state: GameState) -> list[int]:
+    return [state.turn]
+
+
+def _everyone(state: GameState) -> list[int]:
+    return list(range(state.num_players))
+
+
+# --------------------------------------------------------------------------- the scenario sets
+
+
+def rigged_scenarios(seed: int, quick: bool = False) -> Iterator[Scenario]:
+    """Short standard-deck games with quick rounds; every engine can play them."""
+    for players in (2, 3, 4):
+        yield _play(
+            f"rigged-all-complete-{players}p",
+            "every seat completes on its first turn in every round: final-turn completions, shared wins",
+            "rigged",
+            players,
+            Rules(),
+            seed + players,
+            drawing_policy,
+            rigged_deal(_everyone),
+        )
+        if quick and players != 3:
+            continue
+        yield _play(
+            f"rigged-starter-completes-{players}p",
+            "the round's first player completes at once: many short rounds, start-seat rotation, row lengths",
+            "rigged",
+            players,
+            Rules(),
+            seed + 10 + players,
+            mostly_drawing_policy,
+            rigged_deal(_starter),
+        )
+    if not quick:
+        for players, name in ((3, "reveal_at_round_end"), (2, "optional_frog_swap")):
+            yield _play(
+                f"rigged-starter-{name.replace('_', '-')}-{players}p",
+                f"quick rounds under the {name} option",
+                "rigged",
+                players,
+                variant(name),
+                seed + 20 + players,
+                random_policy,
+                rigged_deal(_starter),
+            )
+
+
+def _deck(**counts: int) -> tuple[Card, ...]:
+    cards: list[Card] = []
+    for key, count in counts.items():
+        card = FROG if key == "F" else TRASH if key == "T" else number(int(key[1:]))
+        cards += [card] * count
+    return tuple(cards)
+
+
+FROG_DECK = _deck(n1=3, n2=3, n3=3, n4=3, F=6, T=2)
+"""Numbers 1-4, many frogs: frog chains and frog swaps in every game."""
+TINY_DECK = _deck(n1=2, n2=2, F=1, T=3)
+"""Eight cards for rows of two: lucky rows are likely when the round ends."""
+SPARE_DECK = _deck(n1=2, n2=2, n3=2, n4=2, F=1, T=3)
+"""Twelve cards for two rows of four: the draw pile runs out again and again."""
+SPARE_DECK_3P = _deck(n1=3, n2=3, n3=3, n4=3, F=1, T=4)
+"""Seventeen cards for three rows of four."""
+ONE_SPOT_DECK = _deck(n1=5, n2=2, F=3, T=2)
+"""For one-spot rows: several players complete in the same round and share the win."""
+
+
+def biased_scenarios(seed: int, quick: bool = False) -> Iterator[Scenario]:
+    """Games biased toward rare situations; most need the row_length and deck rules features."""
+    configs: list[tuple[str, str, int, Rules, Policy]] = [
+        (
+            "short-row-1",
+            "rows of one spot from the start: game end, shared wins",
+            3,
+            Rules(row_length=1),
+            random_policy,
+        ),
+        (
+            "short-row-3",
+            "rows of three: most numbers are trash (dead.above-row-length)",
+            2,
+            Rules(row_length=3),
+            random_policy,
+        ),
+        ("short-row-5", "rows of five", 4, Rules(row_length=5), random_policy),
+        (
+            "frog-chains",
+            "a frog-heavy deck: frog chains and swaps",
+            3,
+            Rules(row_length=4, deck=FROG_DECK),
+            random_policy,
+        ),
+        (
+            "frog-chains-optional",
+            "frog swaps under the optional-swap variant",
+            2,
+            Rules(row_length=4, deck=FROG_DECK, optional_frog_swap=True),
+            random_policy,
+        ),
+        (
+            "exhaustion",
+            "few spare cards: the draw pile runs out, reshuffles",
+            2,
+            Rules(row_length=4, deck=SPARE_DECK),
+            mostly_drawing_policy,
+        ),
+        (
+            "exhaustion-3p",
+            "few spare cards with three players",
+            3,
+            Rules(row_length=4, deck=SPARE_DECK_3P),
+            mostly_drawing_policy,
+        ),
+        (
+            "one-spot-shared-win",
+            "one-spot rows and many 1s: simultaneous winners",
+            4,
+            Rules(row_length=1, deck=ONE_SPOT_DECK),
+            drawing_policy,
+        ),
+        (
+            "lucky-rows",
+            "short rows under the reveal-at-round-end variant",
+            2,
+            Rules(row_length=2, deck=TINY_DECK, reveal_at_round_end=True),
+            random_policy,
+        ),
+        (
+            "placeable-discard",
+            "the discard-if-placeable variant with short rows",
+            3,
+            Rules(row_length=3, deck=FROG_DECK, discard_only_if_placeable=True),
+            random_policy,
+        ),
+    ]
+    repeats = 1 if quick else 2
+    for k in range(repeats):
+        for index, (name, purpose, players, rules, policy) in enumerate(configs):
+            yield _play(
+                f"{name}-{k}", purpose, "biased", players, rules, seed * 1000 + 100 * k + index, policy
+            )
+
+
+def random_scenarios(count: int, seed: int) -> Iterator[Scenario]:
+    """Seeded games between random bots; every third one plays one of the variants."""
+    variants = ("discard_only_if_placeable", "optional_frog_swap", "reveal_at_round_end")
+    for i in range(count):
+        players = 2 + i % 3
+        name = variants[(i // 3) % 3] if i % 3 == 2 else None
+        rules = variant(name)
+        label = f"-{name.replace('_', '-')}" if name else ""
+        yield _play(
+            f"random-{i}{label}-{players}p",
+            "random bots",
+            "random",
+            players,
+            rules,
+            seed * 100_000 + i,
+            random_policy,
+        )
+
+
+def golden_scenarios(vectors: Path) -> tuple[list[Scenario], list[str]]:
+    """The golden playthroughs ``*.jsonl`` in ``vectors`` (header line: players, rules, actions).
+
+    Returns the scenarios and notes about files that could not be read (not the candidate's fault).
+    """
+    found: list[Scenario] = []
+    notes: list[str] = []
+    for path in sorted(vectors.glob("*.jsonl")) if vectors.is_dir() else []:
+        try:
+            with path.open(encoding="utf-8") as stream:
+                header = json.loads(stream.readline())
+            rules = rules_from_json(header["rules"])
+            actions = tuple(action_from_json(a, f"actions[{i}]") for i, a in enumerate(header["actions"]))
+            players = header["players"]
+            if not isinstance(players, int):
+                raise TypeError("players is not a number")
+            clauses = ", ".join(header.get("clauses", []))
+            purpose = str(header.get("purpose", "")) + (f" [{clauses}]" if clauses else "")
+            found.append(Scenario(path.stem, purpose, players, rules, actions, "golden"))
+        except (OSError, ValueError, KeyError, TypeError, FroeschisError) as error:
+            notes.append(f"golden playthrough {path.name} skipped: {type(error).__name__}: {error}")
+    return found, notes
+
+
+def all_scenarios(
+    vectors: Path | None, random_games: int, seed: int, quick: bool = False
+) -> tuple[list[Scenario], list[str]]:
+    """Every scenario of a check, in the order they are run: golden, rigged, biased, random."""
+    scenarios, notes = golden_scenarios(vectors) if vectors is not None else ([], [])
+    scenarios += list(rigged_scenarios(seed, quick))
+    scenarios += list(biased_scenarios(seed, quick))
+    scenarios += list(random_scenarios(random_games, seed))
+    return scenarios, notes

@@ -1,0 +1,196 @@
+"""Shrinking a diverging game to a short one that still diverges the same way.
+
+A game is split into two streams, the chance outcomes (deals, reshuffles) and the players'
+decisions, and rebuilt by the reference engine from any edited pair of streams: a decision that is
+no longer legal is repaired (a frog goes to the nearest open spot; anything else becomes the first
+legal action) and a shuffle is repaired to the cards actually in the pool. So every game the
+shrinker tries is a legal game. A try is kept when the engine under test still shows the same
+divergence (the same kind, the same main clauses) in fewer actions, or as many actions with
+fewer players or simpler decisions. The passes (fewer players; deleting chunks of decisions, then
+single ones; deleting reshuffles and later deals; replacing decisions by ``draw`` or by the lowest
+frog spot) repeat until none helps or the budget is spent. Deterministic: no randomness.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from collections.abc import Sequence
+
+import attrs
+
+from froeschis.actions import DRAW, Action, ActionKind, AnyAction, Shuffle, frog_at
+from froeschis.cards import Card
+from froeschis.conformance.compare import Finding
+from froeschis.conformance.runner import Session, Trial, run_trial
+from froeschis.engine import new_game
+from froeschis.options import Rules
+
+
+@attrs.frozen
+class Shrunk:
+    """The result: the smallest trial found, its divergence, and how the search went."""
+
+    trial: Trial
+    finding: Finding
+    original_actions: int
+    tries: int
+    seconds: float
+    reproduced: bool
+    """False when even the truncated original game did not diverge again (a flaky engine)."""
+    complete: bool
+    """False when the budget ran out before no pass could shrink further."""
+
+
+def repair_decision(wanted: Action, legal: Sequence[Action]) -> Action:
+    if wanted in legal:
+        return wanted
+    frogs = [a for a in legal if a.kind is ActionKind.FROG]
+    if wanted.kind is ActionKind.FROG and frogs:
+        return min(frogs, key=lambda a: (abs(a.spot - wanted.spot), a.spot))
+    return legal[0]
+
+
+def repair_shuffle(wanted: Shuffle, pool: Sequence[Card]) -> Shuffle:
+    left = Counter(pool)
+    order = []
+    for card in wanted.order:
+        if left[card] > 0:
+            left[card] -= 1
+            order.append(card)
+    return Shuffle(tuple(order) + tuple(sorted(left.elements())))
+
+
+def build(
+    players: int, rules: Rules, chances: Sequence[Shuffle], decisions: Sequence[Action]
+) -> tuple[AnyAction, ...]:
+    """The legal game the reference plays from the two streams (it stops when either runs out)."""
+    state = new_game(players, rules)
+    actions: list[AnyAction] = []
+    taken_chance = taken_decision = 0
+    while not state.is_terminal:
+        action: AnyAction
+        if state.is_chance:
+            if taken_chance == len(chances):
+                break
+            action = repair_shuffle(chances[taken_chance], state.chance_pool())
+            taken_chance += 1
+        else:
+            if taken_decision == len(decisions):
+                break
+            action = repair_decision(decisions[taken_decision], state.legal_actions())
+            taken_decision += 1
+        actions.append(action)
+        state = state.apply(action)
+    return tuple(actions)
+
+
+def _split(actions: Sequence[AnyAction]) -> tuple[list[Shuffle], list[Action]]:
+    return [a for a in actions if isinstance(a, Shuffle)], [a for a in actions if isinstance(a, Action)]
+
+
+def _key(trial: Trial) -> tuple[int, int, int]:
+    return len(trial.actions), trial.players, sum(1 for a in trial.actions if a != DRAW)
+
+
+class _Search:
+    def __init__(
+        self, session: Session, target: Finding, deadline: float, max_tries: int, trusted: bool
+    ) -> None:
+        self.session, self.target, self.deadline, self.max_tries = session, target, deadline, max_tries
+        self.trusted = trusted
+        self.tries = 0
+
+    def out_of_budget(self) -> bool:
+        return self.tries >= self.max_tries or time.monotonic() > self.deadline
+
+    def test(self, trial: Trial) -> tuple[Trial, Finding] | None:
+        """The trial cut at its divergence, if it shows the target divergence."""
+        self.tries += 1
+        found = run_trial(self.session, trial, events_trusted=self.trusted).error
+        if found is None or found.signature != self.target.signature or found.step is None:
+            return None
+        if found.kind == "illegal-accepted" and trial.final is None:
+            cut = Trial(trial.players, trial.rules, trial.actions[: found.step], final=found.action)
+        else:
+            cut = Trial(trial.players, trial.rules, trial.actions[: found.step + 1], final=trial.final)
+        return cut, found
+
+
+def shrink(
+    session: Session,
+    trial: Trial,
+    finding: Finding,
+    budget: float = 20.0,
+    max_tries: int = 400,
+    events_trusted: bool = True,
+) -> Shrunk:
+    """Shrink ``trial``, whose first error is ``finding``, within ``budget`` seconds."""
+    start = time.monotonic()
+    search = _Search(session, finding, start + budget, max_tries, events_trusted)
+    assert finding.step is not None
+    if finding.kind == "illegal-accepted":
+        first = Trial(trial.players, trial.rules, trial.actions[: finding.step], final=finding.action)
+    else:
+        first = Trial(trial.players, trial.rules, trial.actions[: finding.step + 1])
+    found = search.test(first)
+    if found is None:
+        return Shrunk(first, finding, len(trial.actions), search.tries, time.monotonic() - start, False, True)
+    best, best_finding = found
+
+    def attempt(players: int, chances: Sequence[Shuffle], decisions: Sequence[Action]) -> bool:
+        nonlocal best, best_finding
+        if search.out_of_budget():
+            return False
+        actions = build(players, best.rules, chances, decisions)
+        candidate = Trial(players, best.rules, actions, final=best.final)
+        if actions == best.actions:
+            return False
+        result = search.test(candidate)
+        if result is None or _key(result[0]) >= _key(best):
+            return False
+        best, best_finding = result
+        return True
+
+    progress = True
+    while progress and not search.out_of_budget():
+        progress = False
+        chances, decisions = _split(best.actions)
+        for players in range(2, best.players):
+            if attempt(players, chances, decisions):
+                progress = True
+                break
+        size = max(1, len(_split(best.actions)[1]) // 2)
+        while size >= 1 and not search.out_of_budget():
+            chances, decisions = _split(best.actions)
+            i = 0
+            while i < len(decisions) and not search.out_of_budget():
+                if attempt(best.players, chances, decisions[:i] + decisions[i + size :]):
+                    progress = True
+                    chances, decisions = _split(best.actions)
+                else:
+                    i += size
+            size //= 2
+        chances, decisions = _split(best.actions)
+        for i in range(len(chances) - 1, 0, -1):
+            if i < len(chances) and attempt(best.players, chances[:i] + chances[i + 1 :], decisions):
+                progress = True
+                chances, decisions = _split(best.actions)
+        for i in range(len(decisions)):
+            chances, decisions = _split(best.actions)
+            if i >= len(decisions) or decisions[i] == DRAW:
+                continue
+            simpler = frog_at(1) if decisions[i].kind is ActionKind.FROG else DRAW
+            if simpler != decisions[i] and attempt(
+                best.players, chances, [*decisions[:i], simpler, *decisions[i + 1 :]]
+            ):
+                progress = True
+    return Shrunk(
+        best,
+        best_finding,
+        len(trial.actions),
+        search.tries,
+        time.monotonic() - start,
+        True,
+        not search.out_of_budget(),
+    )

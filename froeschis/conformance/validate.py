@@ -1,0 +1,174 @@
+"""Validating recorded games: replay a game log and report its first illegal or inconsistent step.
+
+Two forms are read:
+
+* a game record (``froeschis.record/1``, spec/schemas/record.schema.json): the setup and every
+  action, chance outcomes included. Each action is replayed on the reference engine; the first one
+  the rules forbid is reported with the clause that forbids it.
+* a playthrough (JSON lines, ``froeschis.playthrough/1`` as in spec/vectors/): a header with the
+  setup and the actions, then one line per step with the state, the legal actions and the events
+  another implementation recorded. Besides legality, every recorded state and list of legal
+  actions must be the reference's; a differing one is reported with the clauses involved, as the
+  conformance checker does. Differing events are reported as warnings.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from pathlib import Path
+
+import attrs
+
+from froeschis.conformance.compare import ERROR, Finding, compare_reply
+from froeschis.conformance.protocol import JSON
+from froeschis.engine import new_game
+from froeschis.errors import FormatError, IllegalActionError, RulesError
+from froeschis.serialize import action_from_json, action_to_json, record_from_json, rules_from_json
+from froeschis.state import GameState
+
+
+@attrs.frozen
+class Validation:
+    """The verdict on a recorded game."""
+
+    ok: bool
+    form: str
+    """``record`` or ``playthrough``."""
+    steps: int
+    """How many actions were replayed and found legal (and consistent)."""
+    finished: bool
+    winners: tuple[int, ...] = ()
+    problem: Finding | None = None
+    warnings: tuple[Finding, ...] = ()
+    final_state: GameState | None = None
+
+    def summary(self) -> str:
+        if self.problem is not None:
+            where = "" if self.problem.step is None else f" at step {self.problem.step}"
+            clauses = f" [{', '.join(self.problem.clauses)}]" if self.problem.clauses else ""
+            return f"not valid{where}: {self.problem.message}{clauses}"
+        if not self.finished:
+            return f"legal so far ({self.steps} actions), but the game is not over"
+        seats = ", ".join(f"seat {w}" for w in self.winners)
+        return f"legal: {self.steps} actions, the game is over, winners: {seats}"
+
+
+def _invalid(
+    form: str,
+    steps: int,
+    message: str,
+    step: int | None = None,
+    action: JSON = None,
+    clauses: tuple[str, ...] = (),
+    kind: str = "malformed",
+) -> Validation:
+    finding = Finding(ERROR, kind, message, step=step, action=action, clauses=clauses)
+    return Validation(False, form, steps, False, problem=finding)
+
+
+def _replay(form: str, players: int, rules: object, actions: Sequence[JSON]) -> Validation:
+    try:
+        state = new_game(players, rules_from_json(rules))
+    except FormatError as error:
+        return _invalid(form, 0, f"malformed rules: {error}")
+    except RulesError as error:
+        return _invalid(
+            form,
+            0,
+            f"an impossible setup: {error}",
+            clauses=(error.clause,) if error.clause else (),
+            kind="illegal",
+        )
+    for index, raw in enumerate(actions):
+        try:
+            state = state.step(action_from_json(raw, f"actions[{index}]"))[0]
+        except FormatError as error:
+            return _invalid(form, index, f"malformed action: {error}", index, raw)
+        except IllegalActionError as error:
+            return _invalid(
+                form,
+                index,
+                f"illegal action {error.action} in phase {error.phase!r}: {error.reason}",
+                index,
+                raw,
+                (error.clause,),
+                "illegal",
+            )
+    return Validation(True, form, len(actions), state.is_terminal, state.winners, final_state=state)
+
+
+def validate_record(data: object) -> Validation:
+    """Replay a game record (a parsed ``froeschis.record/1`` object)."""
+    if not isinstance(data, dict):
+        return _invalid("record", 0, "a game record is a JSON object")
+    try:  # everything but the actions, which are checked one by one as they are replayed
+        record_from_json({**data, "actions": []})
+    except FormatError as error:
+        return _invalid("record", 0, f"malformed record: {error}")
+    if not isinstance(data["actions"], list):
+        return _invalid("record", 0, "malformed record: actions: expected a list")
+    return _replay("record", data["players"], data["rules"], data["actions"])
+
+
+def validate_playthrough(lines: Sequence[object]) -> Validation:
+    """Replay a playthrough (parsed JSON lines: the header, then one object per step)."""
+    form = "playthrough"
+    if not lines or not isinstance(lines[0], dict):
+        return _invalid(form, 0, "the first line must be the header object")
+    header = lines[0]
+    missing = [k for k in ("players", "rules", "actions") if k not in header]
+    if missing or not isinstance(header["actions"], list) or not isinstance(header["players"], int):
+        return _invalid(form, 0, f"the header lacks or mistypes {missing or ['players', 'actions']}")
+    legal = _replay(form, header["players"], header["rules"], header["actions"])
+    if not legal.ok:
+        return legal
+    state = new_game(header["players"], rules_from_json(header["rules"]))
+    actions = header["actions"]
+    warnings: list[Finding] = []
+    for number, entry in enumerate(lines[1:]):
+        if not isinstance(entry, dict) or entry.get("step") != number:
+            return _invalid(form, number, f"line {number + 2} should be the object for step {number}")
+        reply = {"type": "state", **{k: entry[k] for k in ("state", "legal", "events") if k in entry}}
+        if number == 0:
+            check = compare_reply(None, None, state, (), reply, "events" in entry)
+        else:
+            if number > len(actions) or entry.get("action") != actions[number - 1]:
+                return _invalid(
+                    form,
+                    number,
+                    "the step's action is not the header's action for it",
+                    number,
+                    entry.get("action"),
+                    kind="inconsistent",
+                )
+            parsed = action_from_json(actions[number - 1])
+            after, events = state.step(parsed)
+            check = compare_reply(state, action_to_json(parsed), after, events, reply, "events" in entry)
+            state = after
+        warnings += [attrs.evolve(w, step=number) for w in check.warnings]
+        if check.errors:
+            finding = attrs.evolve(check.errors[0], step=number, action=entry.get("action"))
+            return Validation(False, form, number, False, problem=finding, warnings=tuple(warnings))
+    return attrs.evolve(legal, warnings=tuple(warnings))
+
+
+def validate_text(text: str) -> Validation:
+    """A record (one JSON object) or a playthrough (JSON lines), recognised by its content."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError:
+        pass
+    else:
+        if not (isinstance(data, dict) and "vector" in data):
+            return validate_record(data)
+    try:
+        lines = [json.loads(line) for line in text.splitlines() if line.strip()]
+    except json.JSONDecodeError as error:
+        return _invalid("record", 0, f"neither a JSON record nor JSON lines: {error}")
+    return validate_playthrough(lines)
+
+
+def validate_file(path: Path) -> Validation:
+    """Validate the game log in ``path`` (a record ``.json`` or a playthrough ``.jsonl``)."""
+    return validate_text(path.read_text(encoding="utf-8"))
