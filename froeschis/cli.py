@@ -11,6 +11,13 @@ import sys
 from collections.abc import Callable, Sequence
 
 from froeschis.actions import Shuffle
+from froeschis.cli_bench import add_bench
+from froeschis.cli_explain import add_explain
+from froeschis.cli_play import add_play
+from froeschis.cli_rules import add_rules
+from froeschis.cli_simulate import add_simulate
+from froeschis.cli_verify import add_census, add_trace, add_vectors
+from froeschis.conformance.cli import add_conform, add_validate
 from froeschis.engine import new_game
 from froeschis.errors import FroeschisError
 from froeschis.events import Event
@@ -92,6 +99,9 @@ def add_watch(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -
 
 
 COMMANDS: list[Callable[[argparse._SubParsersAction[argparse.ArgumentParser]], None]] = [add_watch]
+COMMANDS += [add_rules, add_play, add_explain, add_simulate, add_bench]
+COMMANDS += [add_trace, add_vectors, add_census]
+COMMANDS += [add_conform, add_validate]
 
 
 def build_parser() -> argparse.ArgumentParser:

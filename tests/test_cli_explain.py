@@ -1,0 +1,155 @@
+"""``froeschis explain``: replays good records step by step with their rules, refuses bad ones."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from froeschis.cli import main
+from froeschis.play import play_game
+from froeschis.serialize import record_to_json
+
+
+@pytest.fixture(autouse=True)
+def wide_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", "1000")
+
+
+def write_record(path: Path, players: int = 2, seed: int = 3) -> dict[str, Any]:
+    _, record = play_game(players, seed)
+    data = record_to_json(record)
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return data
+
+
+def test_explain_replays_every_step_of_a_record_with_its_rules(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    game = tmp_path / "game.json"
+    data = write_record(game)
+    final, _ = play_game(2, 3)
+    assert main(["explain", str(game)]) == 0
+    out = capsys.readouterr().out
+    lines = out.splitlines()
+    steps = [line for line in lines if line[:5].strip().rstrip(".").isdigit() and "round " in line]
+    assert len(steps) == len(data["actions"])
+    assert steps[0].strip().startswith("1. round 1, chance: deal: shuffle of 60 cards")
+    assert steps[1].strip() == "2. round 1, seat 0: draw"
+    winners = ", ".join(f"seat {w}" for w in final.winners)
+    assert lines[-1] == f"Game over after {final.round} rounds; winners: {winners}"
+    # Every event names its clause, and the rule text is there.
+    assert "dead.trash (Trash is dead); also turn.discard-ends" in out
+    assert (
+        "en.3.5 If you reveal trash or a number you already have face up, discard it to end your turn." in out
+    )
+
+
+def test_explain_quotes_the_chosen_language(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    game = tmp_path / "game.json"
+    write_record(game)
+    assert main(["explain", str(game), "--lang", "de"]) == 0
+    out = capsys.readouterr().out
+    assert "de.3.5 Wenn Sie Müll oder eine Zahl aufdecken" in out
+    assert "en.3.5" not in out
+    assert "(ruling, not in the de text) Seat 0 takes the first turn of round 1" in out
+    assert main(["explain", str(game), "--lang", "de", "--brief"]) == 0
+    brief = capsys.readouterr().out
+    # --brief quotes each clause's sentences once: de.3.5 is cited by dead.trash and dead.duplicate.
+    assert out.count("de.3.5 ") > 10 and brief.count("de.3.5 ") == 2
+
+
+def test_explain_seed_shows_the_same_game_as_its_record(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    game = tmp_path / "game.json"
+    write_record(game, players=3, seed=8)
+    assert main(["explain", str(game), "--brief"]) == 0
+    from_file = capsys.readouterr().out
+    assert main(["explain", "--seed", "8", "--players", "3", "--brief"]) == 0
+    assert capsys.readouterr().out == from_file
+
+
+def test_explain_json_names_every_events_clause_and_sources(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    game = tmp_path / "game.json"
+    data = write_record(game, players=2, seed=5)
+    final, _ = play_game(2, 5)
+    assert main(["explain", str(game), "--json", "--lang", "ko"]) == 0
+    explained = json.loads(capsys.readouterr().out)
+    assert explained["format"] == "froeschis.explain/1"
+    assert [step["action"] for step in explained["steps"]] == data["actions"]
+    assert explained["over"] is True and explained["winners"] == list(final.winners)
+    for step in explained["steps"]:
+        for event in step["events"]:
+            assert event["rule"]["clause"] == event["clauses"][0]
+            assert all(s["anchor"].startswith("ko.") for s in event["rule"]["sources"])
+
+
+def test_an_unfinished_record_is_replayed_as_far_as_it_goes(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    game = tmp_path / "game.json"
+    data = write_record(game)
+    data["actions"] = data["actions"][:10]
+    game.write_text(json.dumps(data), encoding="utf-8")
+    assert main(["explain", str(game)]) == 0
+    assert "The record ends before the game is over (round 1" in capsys.readouterr().out
+
+
+def _corrupt(data: dict[str, Any], how: str) -> str:
+    if how == "not json":
+        return '{"format": "froeschis.record/1", '
+    if how == "wrong format":
+        data["format"] = "froeschis.state/1"
+    elif how == "missing actions":
+        del data["actions"]
+    elif how == "bad card":
+        data["actions"][0] = {"shuffle": ["X", *data["actions"][0]["shuffle"][1:]]}
+    elif how == "illegal action":
+        data["actions"][1] = "take-discard"
+    elif how == "too many players":
+        data["players"] = 7
+    return json.dumps(data)
+
+
+@pytest.mark.parametrize(
+    ("how", "message"),
+    [
+        ("not json", "not valid JSON"),
+        ("wrong format", "format: expected 'froeschis.record/1'"),
+        ("missing actions", "missing keys ['actions']"),
+        ("bad card", "actions[0].shuffle[0]: not a card: 'X'"),
+        ("illegal action", "step 2 (actions[1]): illegal action take-discard"),
+        ("too many players", "the game cannot be set up: Fröschis is for 2 to 4 players, not 7"),
+    ],
+)
+def test_a_malformed_record_is_refused_with_a_clear_message(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], how: str, message: str
+) -> None:
+    game = tmp_path / "game.json"
+    data = write_record(game)
+    game.write_text(_corrupt(data, how), encoding="utf-8")
+    assert main(["explain", str(game)]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.startswith(f"froeschis: {game}: ")
+    assert message in captured.err
+
+
+def test_a_missing_file_and_wrong_arguments_are_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    missing = tmp_path / "nowhere.json"
+    assert main(["explain", str(missing)]) == 2
+    assert f"{missing}: cannot read the game record" in capsys.readouterr().err
+    assert main(["explain"]) == 2
+    assert "either a GAME.json file or --seed" in capsys.readouterr().err
+    game = tmp_path / "game.json"
+    write_record(game)
+    assert main(["explain", str(game), "--seed", "1"]) == 2
+    assert main(["explain", str(game), "--optional-frog-swap"]) == 2
+    assert "carries its own rules" in capsys.readouterr().err
