@@ -26,7 +26,7 @@ from froeschis.events import Event, EventKind
 from froeschis.options import Rules
 from froeschis.state import GameState, Phase, Player
 
-_PHASE_CLAUSE = {
+PHASE_CLAUSE = {
     Phase.DEAL: "round.deal",
     Phase.RESHUFFLE: "draw.reshuffle",
     Phase.DRAW: "turn.draw-source",
@@ -88,7 +88,7 @@ def _discard_refusal(state: GameState) -> tuple[str, str] | None:
 def _refusal(state: GameState, action: AnyAction) -> tuple[str, str] | None:
     """Why ``action`` is illegal in ``state`` (clause, reason), or None when it is legal."""
     phase = state.phase
-    clause = _PHASE_CLAUSE[phase]
+    clause = PHASE_CLAUSE[phase]
     if phase is Phase.OVER:
         return clause, "the game is over"
     if state.is_chance:

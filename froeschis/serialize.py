@@ -25,6 +25,20 @@ from froeschis.play import GameRecord
 from froeschis.state import GameState, Phase, Player
 
 STATE_FORMAT = "froeschis.state/1"
+STATE_KEYS = (
+    "format",
+    "rules",
+    "phase",
+    "round",
+    "turn",
+    "players",
+    "draw_pile",
+    "discard_pile",
+    "hand",
+    "first_completer",
+    "winners",
+)
+"""The fields of a state's JSON form, in the order they are written."""
 RECORD_FORMAT = "froeschis.record/1"
 
 # --------------------------------------------------------------------------- helpers
@@ -198,20 +212,7 @@ def state_to_json(state: GameState) -> dict[str, Any]:
 
 def state_from_json(value: object) -> GameState:
     """A state from its JSON form; :class:`FormatError` if malformed or inconsistent."""
-    keys = {
-        "format",
-        "rules",
-        "phase",
-        "round",
-        "turn",
-        "players",
-        "draw_pile",
-        "discard_pile",
-        "hand",
-        "first_completer",
-        "winners",
-    }
-    data = _object(value, "state", keys)
+    data = _object(value, "state", set(STATE_KEYS))
     _format(data, STATE_FORMAT)
     rules = rules_from_json(data["rules"])
     phases = {p.value: p for p in Phase}

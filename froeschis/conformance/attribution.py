@@ -16,21 +16,12 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from froeschis.conformance.protocol import JSON
+from froeschis.engine import PHASE_CLAUSE
 from froeschis.errors import FormatError, IllegalActionError
 from froeschis.events import Event, EventKind
 from froeschis.serialize import action_from_json
 from froeschis.spec import load_catalogue
 from froeschis.state import GameState, Phase
-
-PHASE_CLAUSE = {
-    Phase.DEAL: "round.deal",
-    Phase.RESHUFFLE: "draw.reshuffle",
-    Phase.DRAW: "turn.draw-source",
-    Phase.FROG: "frog.place",
-    Phase.SWAP: "variant.optional-frog-swap",
-    Phase.OVER: "game.end",
-}
-"""The clause that says what may happen in each phase."""
 
 
 class HasPath(Protocol):

@@ -22,7 +22,6 @@ from collections.abc import Sequence
 import attrs
 
 from froeschis.conformance.attribution import (
-    PHASE_CLAUSE,
     allowing_clauses,
     attribute_state,
     decision_clauses,
@@ -32,24 +31,12 @@ from froeschis.conformance.attribution import (
 )
 from froeschis.conformance.protocol import JSON
 from froeschis.conformance.schemas import schema_errors
+from froeschis.engine import PHASE_CLAUSE
 from froeschis.events import Event
-from froeschis.serialize import event_to_json, state_to_json
+from froeschis.serialize import STATE_KEYS, event_to_json, state_to_json
 from froeschis.state import GameState, Phase
 
 ERROR, WARNING = "error", "warning"
-STATE_KEYS = (
-    "format",
-    "rules",
-    "phase",
-    "round",
-    "turn",
-    "players",
-    "draw_pile",
-    "discard_pile",
-    "hand",
-    "first_completer",
-    "winners",
-)
 
 
 @attrs.frozen
