@@ -8,7 +8,6 @@ Spots are numbered from 1, as in the rules ("a 1 goes in the first spot").
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -142,8 +141,11 @@ def is_trash(card: Card) -> bool:
 
 @implements("dead.above-row-length")
 def has_no_spot(card: Card, row: Row) -> bool:
-    """A number above the row length (an 8 in a row of 7) counts as trash."""
-    return card.is_number and card.number > len(row)
+    """A number above the row length (an 8 in a row of 7) counts as trash.
+
+    (Only numbers have a positive code, so comparing codes leaves frogs and trash alone.)
+    """
+    return card.code > len(row.spots)
 
 
 @implements("dead.duplicate")
@@ -233,10 +235,10 @@ def fits_spot(card: Card, spot_number: int) -> bool:
 @implements("complete.no-face-down")
 def is_complete(row: Row) -> bool:
     """No card of the row lies face down (and each face-up card fits its spot)."""
-    spots = row.spots
-    if not all(s.face_up for s in spots):
-        return False
-    return all(fits_spot(s.card, i) for i, s in enumerate(spots, 1))
+    for s in row.spots:
+        if not s.face_up:
+            return False
+    return all(fits_spot(s.card, i) for i, s in enumerate(row.spots, 1))
 
 
 @implements("complete.ends-turn")
@@ -295,4 +297,4 @@ def returns(players: int, winning_seats: Sequence[int]) -> tuple[float, ...]:
 
 def is_permutation(order: Sequence[Card], pool: Sequence[Card]) -> bool:
     """Whether ``order`` holds exactly the cards of ``pool`` (a valid shuffle outcome)."""
-    return len(order) == len(pool) and Counter(order) == Counter(pool)
+    return len(order) == len(pool) and sorted(c.code for c in order) == sorted(c.code for c in pool)

@@ -125,7 +125,7 @@ def step(state: GameState, action: AnyAction) -> tuple[GameState, tuple[Event, .
     if refusal is not None:
         raise IllegalActionError(action, state.phase.value, *refusal)
     events = _Events()
-    return _transition(state, action, events), tuple(events)
+    return _transition(state, action, events), tuple(events.items)
 
 
 def apply(state: GameState, action: AnyAction) -> GameState:
@@ -136,8 +136,13 @@ def apply(state: GameState, action: AnyAction) -> GameState:
     return _transition(state, action, _NO_EVENTS)
 
 
-class _Events(list[Event]):
-    """The events of one step, in order."""
+class _Events:
+    """The events of one step, in order (``items``)."""
+
+    __slots__ = ("items",)
+
+    def __init__(self) -> None:
+        self.items: list[Event] = []
 
     def add(
         self,
@@ -148,7 +153,7 @@ class _Events(list[Event]):
         spot: int | None = None,
         seats: tuple[int, ...] = (),
     ) -> None:
-        self.append(Event(kind, clauses, seat, card, spot, seats))
+        self.items.append(Event(kind, clauses, seat, card, spot, seats))
 
 
 class _NoEvents(_Events):
@@ -227,9 +232,7 @@ def _decide(state: GameState, action: Action, events: _Events) -> GameState:
     if kind is ActionKind.FROG:
         row, revealed = c.place_frog(row, action.spot)
         events.add(EventKind.FROG_PLACED, ("frog.place",), seat=seat, card=FROG, spot=action.spot)
-        events.append(
-            Event(EventKind.REVEALED, ("place.reveal-chain",), seat=seat, card=revealed, spot=action.spot)
-        )
+        events.add(EventKind.REVEALED, ("place.reveal-chain",), seat=seat, card=revealed, spot=action.spot)
         return _follow(state, row, revealed, draw_pile, discard_pile, events)
     if kind is ActionKind.SWAP:
         return _follow(
@@ -274,9 +277,7 @@ def _follow(
             row, revealed = c.place_number(row, hand)
             causes = ("place.number-spot", "place.face-down-only")
             events.add(EventKind.PLACED, causes, seat=seat, card=hand, spot=spot)
-            events.append(
-                Event(EventKind.REVEALED, ("place.reveal-chain",), seat=seat, card=revealed, spot=spot)
-            )
+            events.add(EventKind.REVEALED, ("place.reveal-chain",), seat=seat, card=revealed, spot=spot)
             hand = revealed
         elif c.can_swap_frog(hand, row):
             if c.swap_is_choice(state.rules):

@@ -105,3 +105,11 @@ def test_forced_steps_happen_inside_one_apply() -> None:
     after = state.apply(DRAW)
     assert after.phase is Phase.DRAW and after.turn == 1
     assert str(after.row(0)) == "1 2 3 4 ? ? ? ?"
+
+
+def test_apply_keeps_no_events_behind() -> None:
+    """apply() skips building events; nothing may pile up between calls (a leak would grow here)."""
+    from froeschis import engine
+
+    play_game(3, seed=4)
+    assert engine._NO_EVENTS.items == []
