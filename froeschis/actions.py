@@ -63,7 +63,7 @@ class Action:
             raise FormatError(field, f"{text!r}: 'frog@N' and only it names a spot")
         if kind is not ActionKind.FROG:
             return SIMPLE_ACTIONS[kind]
-        if not (place.isascii() and place.isdigit() and not place.startswith("0")):
+        if not (place.isascii() and place.isdigit() and not place.startswith("0") and len(place) <= 3):
             raise FormatError(field, f"{text!r}: the spot must be a positive whole number")
         return frog_at(int(place))
 

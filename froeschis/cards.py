@@ -78,9 +78,16 @@ def parse_card(text: object, field: str = "card") -> Card:
         return FROG
     if text == "T":
         return TRASH
-    if isinstance(text, str) and text.isascii() and text.isdigit() and not text.startswith("0"):
+    if (
+        isinstance(text, str)
+        and text.isascii()
+        and text.isdigit()
+        and not text.startswith("0")
+        and len(text) <= 3
+    ):
         return number(int(text))
-    raise FormatError(field, f"not a card: {text!r} (expected '1', '2', ..., 'F' or 'T')")
+    shown = repr(text) if len(repr(text)) <= 40 else repr(text)[:40] + "..."
+    raise FormatError(field, f"not a card: {shown} (expected '1', '2', ..., 'F' or 'T')")
 
 
 @attrs.frozen(repr=False)
@@ -110,7 +117,9 @@ class Row:
         return len(self.spots)
 
     def at(self, spot_number: int) -> Spot:
-        """The spot with this 1-based number."""
+        """The spot with this 1-based number (ValueError outside the row: no silent wrap-around)."""
+        if not 0 < spot_number <= len(self.spots):
+            raise ValueError(f"no spot {spot_number} in a row of {len(self.spots)}")
         return self.spots[spot_number - 1]
 
     def face_down_spots(self) -> tuple[int, ...]:
@@ -119,6 +128,8 @@ class Row:
 
     def replace(self, spot_number: int, card: Card) -> Row:
         """This row with ``card`` face up on the given spot."""
+        if not 0 < spot_number <= len(self.spots):
+            raise ValueError(f"no spot {spot_number} in a row of {len(self.spots)}")
         i = spot_number - 1
         return Row(self.spots[:i] + (spot(card, True),) + self.spots[i + 1 :])
 

@@ -8,6 +8,7 @@ Spots are numbered from 1, as in the rules ("a 1 goes in the first spot").
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -52,7 +53,8 @@ def check_setup(rules: Rules, players: int) -> None:
 
     Beyond the player count, a custom deck must fill every row and still leave two cards for the
     piles: then the player about to draw always finds a card (draw.reshuffle keeps one on the
-    discard pile and needs one more to form a draw pile), so no turn can get stuck.
+    discard pile and needs one more to form a draw pile), so no turn can get stuck. And a row must
+    be completable: the spots whose number the deck lacks need a frog each, or no round could end.
     """
     check_players(players)
     if rules.row_length < 1:
@@ -63,6 +65,14 @@ def check_setup(rules: Rules, players: int) -> None:
             f"a deck of {len(rules.deck)} cards is too small for {players} rows of "
             f"{rules.row_length}: at least {needed} are needed",
             "round.deal",
+        )
+    counts = Counter(rules.deck)
+    missing = [n for n in range(1, rules.row_length + 1) if not counts[number(n)]]
+    if len(missing) > counts[FROG]:
+        raise RulesError(
+            f"no row of {rules.row_length} could ever be completed: the deck has no {missing} "
+            f"and only {counts[FROG]} frogs",
+            "complete.no-face-down",
         )
 
 

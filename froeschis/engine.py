@@ -91,10 +91,14 @@ def _refusal(state: GameState, action: AnyAction) -> tuple[str, str] | None:
     clause = PHASE_CLAUSE[phase]
     if phase is Phase.OVER:
         return clause, "the game is over"
+    if not isinstance(action, Action | Shuffle):
+        return clause, f"{action!r} is not an action: expected an Action or a Shuffle"
     if state.is_chance:
         if not isinstance(action, Shuffle):
             return clause, "this is a chance node: it takes a Shuffle of the chance pool"
         pool = chance_pool(state)
+        if not all(isinstance(card, Card) for card in action.order):
+            return clause, "a shuffle orders Card objects"
         if not c.is_permutation(action.order, pool):
             return clause, f"the order must hold exactly the {len(pool)} cards of the chance pool"
         return None

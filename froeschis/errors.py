@@ -49,3 +49,15 @@ class FormatError(FroeschisError, ValueError):
 
 class InternalError(FroeschisError):
     """The engine reached a point its clause functions do not decide: a bug in froeschis itself."""
+
+
+class GameTooLongError(FroeschisError):
+    """A driven game did not end within its step limit.
+
+    The rules have no end for a game in which nobody completes a row (taking a dead discard and
+    discarding it again changes nothing), so drivers cap the number of actions instead of hanging.
+    """
+
+    def __init__(self, limit: int) -> None:
+        super().__init__(f"the game did not end within {limit} actions")
+        self.limit = limit

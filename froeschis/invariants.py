@@ -8,7 +8,10 @@ completers, observations that hide what is face down. A violation raises :class:
 
 from __future__ import annotations
 
+from collections import Counter
+
 from froeschis.actions import DECLINE_SWAP, DRAW, SWAP, TAKE_DISCARD, AnyAction, Shuffle, frog_at
+from froeschis.cards import FROG, Card, Row
 from froeschis.errors import FormatError, FroeschisError, IllegalActionError
 from froeschis.events import Event, EventKind
 from froeschis.observation import observe
@@ -20,8 +23,30 @@ class InvariantError(FroeschisError, AssertionError):
     """A state or step breaks one of the engine's invariants."""
 
 
+def _all_face_up(row: Row) -> bool:
+    return all(s.face_up for s in row.spots)
+
+
+def _fits(card: Card, spot: int) -> bool:
+    return card.code == spot or card == FROG
+
+
 def check_state(state: GameState) -> None:
-    """Cards conserved, rows and phase consistent, legal actions well formed."""
+    """Cards conserved, rows and phase consistent, legal actions well formed.
+
+    The card count and the face-up rule are checked here directly from the rule text, not through
+    the clause functions the engine uses; ``check_consistent`` adds the phase-specific checks.
+    """
+    held = Counter(state.draw_pile) + Counter(state.discard_pile)
+    if state.hand is not None:
+        held[state.hand] += 1
+    for player in state.players:
+        held.update(s.card for s in player.row.spots)
+        for number, spot in enumerate(player.row.spots, 1):
+            if spot.face_up and not _fits(spot.card, number):
+                raise InvariantError(f"{spot.card} lies face up on spot {number}")
+    if held != Counter(state.rules.deck):
+        raise InvariantError(f"cards lost or added: {held} is not the deck")
     try:
         check_consistent(state)
     except FormatError as error:
@@ -69,15 +94,30 @@ def check_step(before: GameState, after: GameState, events: tuple[Event, ...]) -
         if new != old:
             raise InvariantError(f"row lengths changed from {old} to {new} within a round")
         return
-    done = set(ended[0].seats)
     if after.is_terminal:
-        one_spot = tuple(seat for seat in sorted(done) if old[seat] == 1)
+        # The rows stay on the table at the end: the winners are read off them directly.
+        one_spot = tuple(
+            seat for seat, p in enumerate(after.players) if p.length == 1 and _all_face_up(p.row)
+        )
         if not one_spot or after.winners != one_spot:
             raise InvariantError(f"winners {after.winners}, but one-spot completers {one_spot}")
         return
-    expected = [length - 1 if seat in done else length for seat, length in enumerate(old)]
-    if new != expected or any(length < 1 for length in new):
-        raise InvariantError(f"lengths {old} became {new}; completers {sorted(done)} should give {expected}")
+    # Only the acting seat's row changed in this step; every other seat's completion is known from
+    # ``before`` (with the variant, a row whose face-down cards all fit counts too).
+    lucky = before.rules.reveal_at_round_end
+    for seat, player in enumerate(before.players):
+        if seat == before.turn:
+            allowed = {old[seat], old[seat] - 1}
+        else:
+            row = player.row
+            done = _all_face_up(row) or (lucky and all(_fits(s.card, i) for i, s in enumerate(row.spots, 1)))
+            allowed = {old[seat] - 1 if done else old[seat]}
+        if new[seat] not in allowed or new[seat] < 1:
+            raise InvariantError(
+                f"seat {seat}: length {old[seat]} became {new[seat]}, expected {sorted(allowed)}"
+            )
+    if new == old:
+        raise InvariantError("a round ended in which nobody completed a row")
 
 
 def check_observations(state: GameState) -> None:

@@ -10,8 +10,12 @@ import attrs
 from froeschis.actions import Action, AnyAction
 from froeschis.chance import sample_chance
 from froeschis.engine import new_game
+from froeschis.errors import GameTooLongError
 from froeschis.options import Rules
 from froeschis.state import GameState
+
+MAX_STEPS = 100_000
+"""The default cap on a driven game's actions (random 4-player games take about 500)."""
 
 Policy = Callable[[GameState, random.Random], Action]
 """A bot: picks one of ``state.legal_actions()``; may use the random source it is given."""
@@ -44,10 +48,12 @@ def play_game(
     seed: int,
     rules: Rules | None = None,
     policies: tuple[Policy, ...] | None = None,
+    max_steps: int = MAX_STEPS,
 ) -> tuple[GameState, GameRecord]:
     """Play a game to the end; one random source seeded with ``seed`` drives chance and bots.
 
-    The same seed, rules and policies always give the same game.
+    The same seed, rules and policies always give the same game. A game longer than
+    ``max_steps`` actions raises :class:`~froeschis.errors.GameTooLongError`.
     """
     rules = Rules() if rules is None else rules
     bots = policies if policies is not None else (random_policy,) * players
@@ -57,6 +63,8 @@ def play_game(
     state = new_game(players, rules)
     actions: list[AnyAction] = []
     while not state.is_terminal:
+        if len(actions) >= max_steps:
+            raise GameTooLongError(max_steps)
         seat = state.current_player
         action: AnyAction = sample_chance(state, rng) if state.is_chance else bots[seat](state, rng)
         actions.append(action)

@@ -24,6 +24,8 @@ from froeschis.options import Rules
 from froeschis.play import GameRecord
 from froeschis.state import GameState, Phase, Player
 
+MAX_COPIES = 1000
+"""The most copies of one card a deck may have (a bound, so that no input can exhaust memory)."""
 STATE_FORMAT = "froeschis.state/1"
 STATE_KEYS = (
     "format",
@@ -110,7 +112,10 @@ def rules_from_json(value: object, field: str = "rules") -> Rules:
     deck: list[Card] = []
     for text, count in deck_data.items():
         card = parse_card(text, f"{field}.deck key")
-        deck += [card] * _int(count, f"{field}.deck[{text!r}]", low=1)
+        copies = _int(count, f"{field}.deck[{text!r}]", low=1)
+        if copies > MAX_COPIES:
+            raise FormatError(f"{field}.deck[{text!r}]", f"{copies} copies: at most {MAX_COPIES} of a card")
+        deck += [card] * copies
     return Rules(
         discard_only_if_placeable=_bool(
             data["discard_only_if_placeable"], f"{field}.discard_only_if_placeable"
@@ -266,12 +271,10 @@ def check_consistent(state: GameState) -> None:
             f"the cards do not match the deck: extra {sorted(map(str, extra.elements()))}, "
             f"missing {sorted(map(str, lost.elements()))}",
         )
+    _check_lengths(state)
+    if state.phase is Phase.DEAL and state.draw_pile != state.rules.deck:
+        raise FormatError("draw_pile", "before a deal all cards lie gathered and sorted in the draw pile")
     for seat, p in enumerate(state.players):
-        if p.length > state.rules.row_length:
-            raise FormatError(
-                f"players[{seat}].length",
-                f"{p.length} is longer than the first row ({state.rules.row_length})",
-            )
         if state.phase is Phase.DEAL:
             if p.row != EMPTY_ROW:
                 raise FormatError(f"players[{seat}].row", "rows are empty until the deal")
@@ -282,6 +285,21 @@ def check_consistent(state: GameState) -> None:
             if s.face_up and not c.fits_spot(s.card, i):
                 raise FormatError(f"players[{seat}].row[{i - 1}]", f"{s.card} lies face up on spot {i}")
     _check_phase(state)
+
+
+def _check_lengths(state: GameState) -> None:
+    """Every finished round shortened at least one row, and no row by more than one a round."""
+    rounds_done = state.round - 1
+    shrinks = [state.rules.row_length - p.length for p in state.players]
+    for seat, shrink in enumerate(shrinks):
+        if not 0 <= shrink <= rounds_done:
+            raise FormatError(
+                f"players[{seat}].length",
+                f"{state.players[seat].length} cannot be reached from {state.rules.row_length} "
+                f"in {rounds_done} finished rounds",
+            )
+    if sum(shrinks) < rounds_done:
+        raise FormatError("round", f"round {state.round}, but only {sum(shrinks)} rows were ever completed")
 
 
 def _check_phase(state: GameState) -> None:
@@ -307,6 +325,12 @@ def _check_phase(state: GameState) -> None:
     for i, w in enumerate(state.winners):
         if w >= state.num_players or state.players[w].length != 1 or not c.is_complete(state.row(w)):
             raise FormatError(f"winners[{i}]", f"seat {w} has not completed a one-spot row")
+    if state.winners:
+        one_spot = tuple(s for s, p in enumerate(state.players) if p.length == 1 and c.is_complete(p.row))
+        if state.winners != one_spot:
+            raise FormatError(
+                "winners", f"must be every seat with a completed one-spot row, {list(one_spot)}"
+            )
     first = state.first_completer
     if first is not None and (first >= state.num_players or not c.is_complete(state.row(first))):
         raise FormatError("first_completer", f"seat {first} has no completed row")
@@ -354,4 +378,8 @@ def loads(text: str, what: str = "input") -> object:
     try:
         return json.loads(text)
     except json.JSONDecodeError as error:
+        raise FormatError(what, f"not valid JSON: {error}") from None
+    except RecursionError:
+        raise FormatError(what, "JSON nested too deeply") from None
+    except ValueError as error:  # e.g. a number with more digits than Python converts
         raise FormatError(what, f"not valid JSON: {error}") from None

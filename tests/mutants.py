@@ -16,7 +16,8 @@ from typing import Any
 import attrs
 
 from froeschis import clauses as c
-from froeschis.cards import FROG, TRASH, Card, Row, number
+from froeschis.cards import FROG, TRASH, Card, Row, number, spot
+from froeschis.errors import RulesError
 
 
 @attrs.frozen
@@ -34,13 +35,19 @@ def _six_frogs() -> tuple[Card, ...]:
 
 def _allow_five(players: int) -> None:
     if not 2 <= players <= 5:
-        raise ValueError(players)
+        raise RulesError(f"{players} players", "players.count")
 
 
-def _deal_backwards(
+def _deal_round_robin(
     order: Sequence[Card], lengths: Sequence[int]
 ) -> tuple[tuple[Row, ...], tuple[Card, ...]]:
-    return c.deal(tuple(reversed(order)), lengths)
+    """Deals one card to each seat in turn, as people often deal, instead of a row at a time."""
+    players = len(lengths)
+    rows = tuple(
+        Row(tuple(spot(order[i * players + seat], False) for i in range(length)))
+        for seat, length in enumerate(lengths)
+    )
+    return rows, tuple(order[sum(lengths) :])
 
 
 def _no_frog_on_swap(card: Card, row: Row) -> bool:
@@ -67,7 +74,7 @@ MUTANTS = (
     Mutant(
         "row.initial-length", "initial_lengths", lambda rules, n: (rules.row_length - 1,) * n, "rows of 7"
     ),
-    Mutant("round.deal", "deal", _deal_backwards, "deals from the back of the order"),
+    Mutant("round.deal", "deal", _deal_round_robin, "deals one card a seat in turn"),
     Mutant("round.start-seat", "starting_seat", lambda r, n: 0, "seat 0 starts every round"),
     Mutant("turn.order", "next_seat", lambda seat, n: (seat - 1) % n, "play passes backwards"),
     Mutant("turn.draw-source", "may_take_discard", lambda pile: True, "the empty discard pile may be taken"),

@@ -311,7 +311,7 @@ def test_filling_the_last_face_down_spot_completes_the_row() -> None:
     state = build(["1 2 3 4 5 6 7 [3]", EIGHT], draw="8")
     after, events = state.step(DRAW)
     assert face_up(after, 0) == "1 2 3 4 5 6 7 8"
-    assert c.is_complete(after.row(0))
+    assert after.first_completer == 0
     assert kinds(events) == [
         "drew",
         "placed",
@@ -333,16 +333,22 @@ def test_a_frog_revealed_by_the_last_placement_is_discarded_too() -> None:
 
 @pytest.mark.clause("complete.frogs-count")
 def test_frogs_count_in_a_complete_row() -> None:
-    state = build(["1 F 3 F 5 6 7 [2]", EIGHT], draw="8")
+    """Two frogs stay in the row: it is complete, and next round it is one spot shorter."""
+    state = build(["1 F 3 F 5 6 7 [2]", EIGHT], draw="8 T")
     after, events = state.step(DRAW)
     completed = [e for e in events if e.kind is EventKind.COMPLETED]
     assert completed and "complete.frogs-count" in completed[0].clauses
-    assert c.is_complete(after.row(0))
+    assert after.first_completer == 0
+    next_round = after.apply(DRAW)
+    assert [p.length for p in next_round.players] == [7, 8]
 
 
 @pytest.mark.clause("complete.no-face-down")
 def test_a_row_with_a_face_down_card_is_not_complete() -> None:
-    assert not c.is_complete(build(["1 2 3 4 5 6 7 [8]", EIGHT]).row(0))
+    state = build(["1 2 3 4 5 6 7 [8]", EIGHT], draw="T")
+    assert not c.is_complete(state.row(0))
+    after = state.apply(DRAW)
+    assert after.first_completer is None and after.turn == 1
 
 
 # --------------------------------------------------------------------------- end of a round

@@ -8,10 +8,14 @@ import attrs
 import pytest
 
 from froeschis import CHANCE, TERMINAL, new_game, play_game, sample_chance
-from froeschis.actions import DRAW, TAKE_DISCARD, Shuffle, frog_at
-from froeschis.errors import IllegalActionError
+from froeschis import clauses as clauses
+from froeschis.actions import DRAW, TAKE_DISCARD, Action, Shuffle, frog_at
+from froeschis.cards import FROG
+from froeschis.errors import GameTooLongError, IllegalActionError, InternalError, RulesError
+from froeschis.explore import tiny_deck
 from froeschis.observation import observe
-from froeschis.state import Phase
+from froeschis.options import Rules
+from froeschis.state import GameState, Phase
 from tests.builders import build
 
 EIGHT = "[1] [2] [3] [4] [5] [6] [7] [8]"
@@ -113,3 +117,70 @@ def test_apply_keeps_no_events_behind() -> None:
 
     play_game(3, seed=4)
     assert engine._NO_EVENTS.items == []
+
+
+@pytest.mark.parametrize(
+    ("rules", "players", "clause"),
+    [
+        (Rules(row_length=0), 2, "row.initial-length"),
+        (Rules(deck=tiny_deck("1 1 F T T"), row_length=2), 2, "round.deal"),
+        (Rules(deck=tiny_deck("2 2 2 T T T"), row_length=1), 2, "complete.no-face-down"),
+        (Rules(deck=tiny_deck("2 2 F T T T"), row_length=2), 2, None),
+    ],
+)
+def test_unplayable_setups_are_refused_naming_the_clause(
+    rules: Rules, players: int, clause: str | None
+) -> None:
+    if clause is None:
+        assert new_game(players, rules).is_chance  # one frog makes up for the missing 1
+        return
+    with pytest.raises(RulesError) as info:
+        new_game(players, rules)
+    assert info.value.clause == clause
+
+
+@pytest.mark.clause("draw.reshuffle")
+def test_a_reshuffle_must_order_exactly_the_discard_below_its_top() -> None:
+    waiting = build([EIGHT, EIGHT], discard="5", rest_below="discard").apply(DRAW)
+    pool = waiting.chance_pool()
+    for wrong in (Shuffle(pool[1:]), Shuffle(waiting.discard_pile), Shuffle((FROG,) * len(pool))):
+        with pytest.raises(IllegalActionError) as info:
+            waiting.apply(wrong)
+        assert info.value.clause == "draw.reshuffle"
+
+
+def test_things_that_are_not_actions_are_refused() -> None:
+    state = build([EIGHT, EIGHT])
+    with pytest.raises(IllegalActionError, match="is not an action"):
+        state.apply("draw")  # type: ignore[arg-type]
+    with pytest.raises(IllegalActionError, match="orders Card objects"):
+        new_game(2).apply(Shuffle(("1",) * 60))  # type: ignore[arg-type]
+
+
+def test_spots_outside_the_row_are_errors_not_wrap_arounds() -> None:
+    row = build([EIGHT, EIGHT]).row(0)
+    for spot in (0, 9, -1):
+        with pytest.raises(ValueError, match=f"no spot {spot}"):
+            row.at(spot)
+        with pytest.raises(ValueError, match=f"no spot {spot}"):
+            row.replace(spot, FROG)
+
+
+def test_a_chain_the_clauses_cannot_decide_is_an_internal_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    """If the clause predicates contradict each other (here: a face-up duplicate is neither
+    placeable, swappable nor dead), the engine says so instead of guessing or looping."""
+    monkeypatch.setattr(clauses, "is_duplicate", lambda card, row: False)
+    state = build(["[1] [2] 3 [4] [5] [6] [7] [8]", EIGHT], draw="3")
+    with pytest.raises(InternalError, match="no clause decides"):
+        state.apply(DRAW)
+    monkeypatch.setattr(clauses, "spot_is_open", lambda card, row: True)
+    with pytest.raises(InternalError, match="did not end within 10 passes"):
+        state.apply(DRAW)
+
+
+def test_driven_games_have_a_step_limit() -> None:
+    def take_the_discard_forever(state: GameState, rng: random.Random) -> Action:
+        return TAKE_DISCARD if TAKE_DISCARD in state.legal_actions() else DRAW
+
+    with pytest.raises(GameTooLongError, match="within 3000 actions"):
+        play_game(2, seed=0, policies=(take_the_discard_forever,) * 2, max_steps=3000)

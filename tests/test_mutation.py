@@ -20,7 +20,7 @@ from froeschis.spec import load_catalogue
 from tests.mutants import MUTANTS, Mutant
 
 TESTS = Path(__file__).resolve().parent
-FAILED = re.compile(r"^FAILED (\S+)", re.MULTILINE)
+FAILED = re.compile(r"^FAILED (\S+)(?: - (.*))?$", re.MULTILINE)
 
 
 @attrs.frozen
@@ -48,7 +48,12 @@ def run_mutant(mutant: Mutant) -> Verdict:
 
 
 def _run(mutant: Mutant, files: list[Path]) -> Verdict:
-    env = {**os.environ, "FROESCHIS_MUTANT": mutant.clause, "HYPOTHESIS_PROFILE": "mutation"}
+    env = {
+        **os.environ,
+        "FROESCHIS_MUTANT": mutant.clause,
+        "HYPOTHESIS_PROFILE": "mutation",
+        "COLUMNS": "400",
+    }
     command = [
         sys.executable,
         "-m",
@@ -64,8 +69,17 @@ def _run(mutant: Mutant, files: list[Path]) -> Verdict:
     done = subprocess.run(
         [*command, *map(str, files)], env=env, capture_output=True, text=True, timeout=300, cwd=TESTS.parent
     )
-    caught = tuple(FAILED.findall(done.stdout)) if done.returncode == 1 else ()
+    caught = tuple(
+        f"{test} ({_how(reason)})" for test, reason in FAILED.findall(done.stdout) if done.returncode == 1
+    )
     return Verdict(mutant, caught, done.stdout[-2000:] + done.stderr[-2000:])
+
+
+def _how(reason: str) -> str:
+    """How a test failed: an assertion, or the exception the mutant caused (its class name)."""
+    if not reason or reason.startswith(("assert", "AssertionError")):
+        return "assertion"
+    return reason.split(":")[0].rsplit(".", 1)[-1]
 
 
 def run_all() -> list[Verdict]:

@@ -15,6 +15,8 @@ from froeschis.errors import FormatError
 from froeschis.serialize import (
     action_from_json,
     action_to_json,
+    event_from_json,
+    event_to_json,
     loads,
     record_from_json,
     record_to_json,
@@ -91,7 +93,12 @@ def _broken(edit: str) -> dict[str, Any]:
             "players[0].row[2]",
             "face up on spot 3",
         ),
-        ("d['players'][0]['length'] = 7", "players[0].row", "length is 7"),
+        ("d['players'][0]['length'] = 7", "players[0].length", "cannot be reached from 8 in 0"),
+        ("d['round'] = 2; d['players'][0]['length'] = 7", "players[0].row", "length is 7"),
+        ("d['round'] = 2", "round", "only 0 rows were ever completed"),
+        ("d['phase'] = 'deal'", "draw_pile", "gathered and sorted"),
+        ("d['rules']['deck']['F'] = 10**6", "rules.deck['F']", "at most 1000"),
+        ("d['hand'] = '1' * 5000", "hand", "not a card"),
         ("d['draw_pile'].append('1')", "cards", "extra ['1']"),
         ("d['discard_pile'] = []", "cards", "missing ['5']"),
         ("d['hand'] = d['discard_pile'].pop()", "hand", "frog and swap phases"),
@@ -116,6 +123,54 @@ def test_the_unbroken_state_loads() -> None:
 def test_invalid_json_text_is_a_format_error() -> None:
     with pytest.raises(FormatError, match="not valid JSON"):
         loads("{", "game.json")
+    with pytest.raises(FormatError, match="nested too deeply"):
+        loads("[" * 100_000 + "]" * 100_000, "game.json")
+    with pytest.raises(FormatError, match="not valid JSON"):
+        loads("1" * 5000, "game.json")
+
+
+def _one_spot_ending(draws: str) -> dict[str, Any]:
+    """Seats 0 and 1 hold one-spot rows; seat 0 draws first, then seat 1 (its final turn)."""
+    state = build(["[T]", "[T]"], draw=draws)
+    return state_to_json(state.apply(DRAW).apply(DRAW))
+
+
+def test_winners_must_be_exactly_the_one_spot_completers() -> None:
+    both = _one_spot_ending("1 1")
+    assert state_from_json(both).winners == (0, 1)
+    for wrong in ([0], [1], [1, 0], [0, 0]):
+        data = copy.deepcopy(both)
+        data["winners"] = wrong
+        with pytest.raises(FormatError) as info:
+            state_from_json(data)
+        assert info.value.field.startswith("winners")
+
+
+def test_events_round_trip() -> None:
+    _, record = play_game(3, seed=2)
+    state = new_game(3)
+    kinds = set()
+    for action in record.actions:
+        state, events = state.step(action)
+        for event in events:
+            assert event_from_json(roundtrip(event_to_json(event))) == event
+            kinds.add(event.kind)
+    assert len(kinds) >= 10
+
+
+@pytest.mark.parametrize(
+    ("data", "field"),
+    [
+        ({"kind": "flew", "clauses": ["dead.trash"]}, "event.kind"),
+        ({"kind": "drew", "clauses": []}, "event.clauses"),
+        ({"kind": "drew", "clauses": ["dead.trash"], "card": "Z"}, "event.card"),
+        ({"kind": "drew", "clauses": ["dead.trash"], "why": 1}, "event"),
+    ],
+)
+def test_malformed_events_are_refused(data: dict[str, Any], field: str) -> None:
+    with pytest.raises(FormatError) as info:
+        event_from_json(data)
+    assert info.value.field == field
 
 
 @pytest.mark.parametrize(
