@@ -30,10 +30,11 @@ from froeschis.actions import DRAW, TAKE_DISCARD, Action, ActionKind, AnyAction
 from froeschis.cards import Card, Row, number, spot
 from froeschis.chance import sample_chance
 from froeschis.engine import new_game
+from froeschis.errors import GameTooLongError
 from froeschis.events import Event
 from froeschis.observation import Observation, observe
 from froeschis.options import Rules
-from froeschis.play import GameRecord, Policy
+from froeschis.play import MAX_STEPS, GameRecord, Policy
 from froeschis.state import GameState, Player
 
 
@@ -358,13 +359,15 @@ def play_bots(
     seed: int,
     rules: Rules | None = None,
     on_step: StepHook | None = None,
+    max_steps: int = MAX_STEPS,
 ) -> tuple[GameState, GameRecord]:
     """Play a game between ``bots`` (seat ``i`` is ``bots[i]``) to the end.
 
     Chance draws from ``random.Random(seed)`` and each seat's bot from its own stream
     (:func:`seat_rng`), so one bot's use of randomness never changes the deals the others get: the
     same seed gives the same shuffles whichever bots play, as long as they make the same choices.
-    Raises :class:`ValueError` when a bot returns an action that is not legal.
+    Raises :class:`ValueError` when a bot returns an action that is not legal, and
+    :class:`~froeschis.errors.GameTooLongError` when the game takes more than ``max_steps`` actions.
     """
     rules = Rules() if rules is None else rules
     chance = random.Random(seed)
@@ -372,6 +375,8 @@ def play_bots(
     state = new_game(len(bots), rules)
     actions: list[AnyAction] = []
     while not state.is_terminal:
+        if len(actions) >= max_steps:
+            raise GameTooLongError(max_steps)
         action: AnyAction
         if state.is_chance:
             action = sample_chance(state, chance)

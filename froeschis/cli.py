@@ -21,6 +21,7 @@ from froeschis.conformance.cli import add_conform, add_validate
 from froeschis.engine import new_game
 from froeschis.errors import FroeschisError
 from froeschis.events import Event
+from froeschis.narrate import rule_text
 from froeschis.options import VARIANT_OPTIONS, Rules
 from froeschis.play import play_game
 from froeschis.spec import LANGUAGES, load_catalogue
@@ -46,15 +47,7 @@ def add_rules_options(parser: argparse.ArgumentParser) -> None:
 def explain(event: Event, lang: str) -> str:
     """The rule behind an event: the clause statement (English) or its source sentences (de, ko)."""
     clause = load_catalogue().clause(event.clause)
-    if lang == "en":
-        return f"{clause.id}: {clause.statement}"
-    quotes = [load_catalogue().sources[lang].sentence(ref.anchor).text for ref in clause.sources_in(lang)]
-    shown = (
-        " ".join(dict.fromkeys(quotes))
-        if quotes
-        else f"({clause.kind}, not in the {lang} text) {clause.statement}"
-    )
-    return f"{clause.id}: {shown}"
+    return f"{clause.id}: {clause.statement if lang == 'en' else rule_text(clause.id, lang)}"
 
 
 def _watch(args: argparse.Namespace) -> int:

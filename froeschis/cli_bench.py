@@ -34,6 +34,7 @@ from rich.console import Console
 from rich.table import Table
 
 from froeschis.actions import AnyAction
+from froeschis.clauses import check_players
 from froeschis.engine import new_game
 from froeschis.errors import FroeschisError
 from froeschis.play import GameRecord, play_game
@@ -204,8 +205,7 @@ def print_results(console: Console, results: dict[str, Any]) -> None:
 def run(args: argparse.Namespace) -> int:
     if args.runs < 1 or args.seconds <= 0 or args.step_games < 1:
         raise BenchError("--runs and --step-games must be at least 1, --seconds more than 0")
-    if not 2 <= args.players <= 4:
-        raise BenchError(f"Fröschis is for 2 to 4 players, not {args.players} [players.count]")
+    check_players(args.players)
     results = measure(args)
     if args.scaling:
         results["scaling"] = scaling(args.scaling, args.players, os.cpu_count() or 1)

@@ -22,7 +22,7 @@ from froeschis.actions import AnyAction, Shuffle
 from froeschis.engine import new_game
 from froeschis.errors import FroeschisError
 from froeschis.events import Event, EventKind
-from froeschis.narrate import describe, rule_sources
+from froeschis.narrate import describe, rule_sources, unstated_rule
 from froeschis.options import VARIANT_OPTIONS
 from froeschis.play import GameRecord, play_game
 from froeschis.serialize import action_to_json, event_to_json, loads, record_from_json, rules_to_json
@@ -38,8 +38,11 @@ def load_record(path: Path) -> GameRecord:
     """The game record in ``path``; :class:`RecordError` naming the file and the problem."""
     try:
         text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
+    except OSError as error:
         raise RecordError(f"{path}: cannot read the game record: {error}") from None
+    except UnicodeDecodeError as error:
+        reason = f"not UTF-8 text (byte {error.start}: {error.reason})"
+        raise RecordError(f"{path}: cannot read the game record: {reason}") from None
     try:
         return record_from_json(loads(text, "file"))
     except FroeschisError as error:
@@ -156,7 +159,7 @@ def _add_rule(block: _Block, event: Event, lang: str, shown: set[str], brief: bo
     shown.add(clause.id)
     sources = rule_sources(clause.id, lang)
     if not sources:
-        block.add(Text(f"({clause.kind}, not in the {lang} text) {clause.statement}", style="dim"), 8)
+        block.add(Text(unstated_rule(clause.id, lang), style="dim"), 8)
     for source in sources:
         text = Text(f"{source.anchor} ", style="dim")
         sentence = Text(source.sentence)

@@ -26,6 +26,7 @@ from froeschis.actions import Action, ActionKind, AnyAction
 from froeschis.bots import Bot, parse_bots, seat_rng
 from froeschis.cards import Card
 from froeschis.chance import sample_chance
+from froeschis.clauses import check_players
 from froeschis.engine import new_game
 from froeschis.errors import FormatError, FroeschisError, IllegalActionError
 from froeschis.events import Event, EventKind
@@ -100,7 +101,7 @@ def interpret(answer: str, state: GameState) -> tuple[Action | None, str]:
     """The action an answer names, or None and why it is refused."""
     legal = state.legal_actions()
     text = answer.strip().lower()
-    if text.isdigit():
+    if text.isascii() and text.isdigit():  # not "²" or "٣", which are digits int() does not read
         index = int(text)
         if 1 <= index <= len(legal):
             return legal[index - 1], ""
@@ -193,12 +194,30 @@ def play(
     return state, GameRecord(players, rules, tuple(actions), seed)
 
 
+def _prepare_save(path: Path) -> bool:
+    """Make sure the record can be written to ``path`` before the game starts (the file is created
+    if missing, an existing one is left as it is until the end); whether the file is new."""
+    existed = path.exists()
+    try:
+        with path.open("a", encoding="utf-8"):
+            pass
+    except OSError as error:
+        raise FroeschisError(f"--save: cannot write {path}: {error.strerror or error}") from None
+    return not existed
+
+
+def _save(path: Path, record: GameRecord) -> None:
+    try:
+        path.write_text(json.dumps(record_to_json(record), ensure_ascii=False), encoding="utf-8")
+    except OSError as error:
+        raise FroeschisError(f"--save: cannot write {path}: {error.strerror or error}") from None
+
+
 def run(args: argparse.Namespace) -> int:
     from froeschis.cli import rules_from_args
 
     rules = rules_from_args(args)
-    if not 2 <= args.players <= 4:
-        raise FroeschisError(f"Fröschis is for 2 to 4 players, not {args.players} [players.count]")
+    check_players(args.players)
     if not 0 <= args.seat < args.players:
         raise FroeschisError(f"--seat must be 0 to {args.players - 1}, not {args.seat}")
     try:
@@ -206,19 +225,23 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as error:
         raise FroeschisError(f"--bots: {error}") from None
     bots = [listed[i % len(listed)] for i in range(args.players - 1)]
+    save = None if args.save is None else Path(args.save)
+    created = save is not None and _prepare_save(save)
     console = Console(highlight=False)
     try:
         state, record = play(console, sys.stdin, bots, args.seat, args.seed, rules)
     except Abandoned as reason:
         console.print(Text(f"Game abandoned: {reason}.", style="bold"))
+        if save is not None and created:  # nothing to keep: remove the empty file made at the start
+            save.unlink(missing_ok=True)
         return 1
     winners = ", ".join("you" if w == args.seat else f"seat {w}" for w in state.winners)
     verdict = "You win!" if args.seat in state.winners else "You lose."
     console.print(
         Text(f"\nGame over after {state.round} rounds. Winners: {winners}. {verdict}", style="bold")
     )
-    if args.save:
-        Path(args.save).write_text(json.dumps(record_to_json(record), ensure_ascii=False), encoding="utf-8")
+    if save is not None:
+        _save(save, record)
         console.print(Text(f"Saved the game record to {args.save} (replay it with 'froeschis explain')."))
     return 0
 
@@ -247,6 +270,10 @@ def add_play(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument(
         "--seed", type=int, default=0, help="random seed for the deals and the bots (default 0)"
     )
-    parser.add_argument("--save", metavar="GAME.json", help="write the game record here at the end")
+    parser.add_argument(
+        "--save",
+        metavar="GAME.json",
+        help="write the game record here at the end (the path is checked before the game starts)",
+    )
     add_rules_options(parser)
     parser.set_defaults(handler=run)

@@ -34,6 +34,7 @@ from rich.table import Table
 
 from froeschis.actions import AnyAction
 from froeschis.bots import lineup, make_bot, parse_bots, play_bots
+from froeschis.clauses import check_players
 from froeschis.errors import FroeschisError
 from froeschis.events import Event, EventKind
 from froeschis.options import Rules
@@ -369,8 +370,7 @@ def run(args: argparse.Namespace) -> int:
     rules = rules_from_args(args)
     if args.games < 1:
         raise SimulateError("--games must be at least 1")
-    if not 2 <= args.players <= 4:
-        raise SimulateError(f"Fröschis is for 2 to 4 players, not {args.players} [players.count]")
+    check_players(args.players)
     if args.jobs < 1:
         raise SimulateError("--jobs must be at least 1")
     specs = tuple(s.strip() for s in args.bots.split(",") if s.strip())

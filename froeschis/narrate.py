@@ -1,9 +1,9 @@
 """Words for the terminal: events as sentences, and the rule text behind a clause in a language.
 
-Shared by the ``play`` and ``explain`` commands. :func:`rule_sources` gives the source sentences a
-clause rests on in one language (the whole sentence and the quoted part); a clause the text of that
-language does not support (a ruling, a variant) has none, and :func:`rule_text` then falls back to
-the clause's statement, saying so.
+Shared by the ``play``, ``watch`` and ``explain`` commands. :func:`rule_sources` gives the source
+sentences a clause rests on in one language (the whole sentence and the quoted part); a clause the
+text of that language does not support (a ruling, a variant) has none, and :func:`unstated_rule`
+is then shown instead: the clause's statement, saying so. :func:`rule_text` puts the two together.
 """
 
 from __future__ import annotations
@@ -38,13 +38,18 @@ def rule_sources(clause_id: str, lang: str) -> tuple[RuleSource, ...]:
     return tuple(found.values())
 
 
+def unstated_rule(clause_id: str, lang: str) -> str:
+    """What stands for a clause that the ``lang`` text does not state: its kind and (English) statement."""
+    clause = load_catalogue().clause(clause_id)
+    return f"({clause.kind}; the {lang} text does not say this) {clause.statement}"
+
+
 def rule_text(clause_id: str, lang: str) -> str:
-    """The source sentences of a clause in ``lang``, or, when it has none, its (English) statement."""
+    """The source sentences of a clause in ``lang``, or, when it has none, :func:`unstated_rule`."""
     sources = rule_sources(clause_id, lang)
     if sources:
         return " ".join(f"({s.anchor}) {s.sentence}" for s in sources)
-    clause = load_catalogue().clause(clause_id)
-    return f"({clause.kind}; the {lang} text does not say this) {clause.statement}"
+    return unstated_rule(clause_id, lang)
 
 
 def seat_name(seat: int, you: int | None = None) -> str:

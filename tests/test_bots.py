@@ -27,6 +27,7 @@ from froeschis.bots import (
 from froeschis.cards import Card
 from froeschis.chance import sample_chance
 from froeschis.engine import new_game
+from froeschis.errors import GameTooLongError
 from froeschis.observation import Observation, observe
 from froeschis.options import Rules
 from froeschis.play import play_game, random_policy
@@ -73,19 +74,49 @@ def test_every_bot_picks_a_legal_action_from_the_observation(rules: Rules) -> No
             assert action in state.legal_actions(), (bot.name, state)
 
 
-def test_bots_decide_the_same_in_every_state_that_looks_the_same() -> None:
-    """Two states that differ only in the hidden cards give the same observation, hence the same choice."""
+class _Spy:
+    """A bot that records what it is shown and then lets ``bot`` decide."""
+
+    def __init__(self, bot: Bot) -> None:
+        self.bot = bot
+        self.shown: list[object] = []
+
+    @property
+    def name(self) -> str:
+        return self.bot.name
+
+    def act(self, observation: Observation, rng: random.Random) -> Action:
+        self.shown.append(observation)
+        return self.bot.act(observation, rng)
+
+
+def _hidden_cards(state: GameState) -> tuple[object, ...]:
+    """What no seat sees: the face-down cards of every row and the draw pile in order."""
+    rows = tuple(
+        tuple(s.card for s in state.row(seat).spots if not s.face_up) for seat in range(state.num_players)
+    )
+    return rows, state.draw_pile
+
+
+def test_bots_decide_the_same_in_full_states_that_differ_only_in_hidden_cards() -> None:
+    """A game's true state and a state with the hidden cards dealt anew look the same to the mover:
+    driven through the game's policy interface (which holds the full state), every bot must decide
+    the same, with the same random source, and be shown only the mover's observation."""
     rules = Rules()
     checked = 0
     for state in decision_states(4, seed=3, rules=rules, every=9):
         seat = state.current_player
         seen = observe(state, seat)
         other = determinize(seen, rules, random.Random(99))
-        assert other != state  # the hidden cards were dealt anew
-        assert observe(other, seat) == seen
-        for bot in (GreedyBot(rules), IsmcBot(rules, budget=2)):
-            mine = bot.act(seen, random.Random(5))
-            assert bot.act(observe(other, seat), random.Random(5)) == mine
+        assert _hidden_cards(other) != _hidden_cards(state)  # the face-down cards and the pile differ
+        assert observe(other, seat) == seen  # but the mover sees the same
+        for bot in (RandomBot(), GreedyBot(rules), IsmcBot(rules, budget=2)):
+            spy = _Spy(bot)
+            policy = as_policy(spy)
+            assert policy(other, random.Random(5)) == policy(state, random.Random(5)), bot.name
+            assert spy.shown == [seen, seen]
+            assert all(type(shown) is Observation for shown in spy.shown)
+        assert greedy_policy(other, random.Random(5)) == greedy_policy(state, random.Random(5))
         checked += 1
     assert checked > 10
 
@@ -283,3 +314,10 @@ def test_a_bot_that_answers_with_an_illegal_action_is_stopped() -> None:
 
     with pytest.raises(ValueError, match="cheat"):
         play_bots([Cheat(), Cheat()], seed=0)
+
+
+def test_play_bots_stops_a_game_that_runs_past_its_step_limit() -> None:
+    with pytest.raises(GameTooLongError, match="did not end within 20 actions"):
+        play_bots([RandomBot(), RandomBot()], seed=1, max_steps=20)
+    final, record = play_bots([RandomBot(), RandomBot()], seed=1)
+    assert final.is_terminal and len(record.actions) > 20

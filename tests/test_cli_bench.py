@@ -56,3 +56,7 @@ def test_bench_prints_a_table_a_profile_and_the_scaling(capsys: pytest.CaptureFi
 def test_bench_refuses_nonsense(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["bench", "--runs", "0"]) == 2
     assert "--runs" in capsys.readouterr().err
+    assert main(["bench", "--players", "5"]) == 2
+    assert capsys.readouterr().err.strip() == (
+        "froeschis: Fröschis is for 2 to 4 players, not 5 [players.count]"
+    )

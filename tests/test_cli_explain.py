@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from froeschis.cli import main
+from froeschis.narrate import unstated_rule
 from froeschis.play import play_game
 from froeschis.serialize import record_to_json
 
@@ -54,7 +55,7 @@ def test_explain_quotes_the_chosen_language(tmp_path: Path, capsys: pytest.Captu
     out = capsys.readouterr().out
     assert "de.3.5 Wenn Sie Müll oder eine Zahl aufdecken" in out
     assert "en.3.5" not in out
-    assert "(ruling, not in the de text) Seat 0 takes the first turn of round 1" in out
+    assert "(ruling; the de text does not say this) Seat 0 takes the first turn of round 1" in out
     assert main(["explain", str(game), "--lang", "de", "--brief"]) == 0
     brief = capsys.readouterr().out
     # --brief quotes each clause's sentences once: de.3.5 is cited by dead.trash and dead.duplicate.
@@ -113,6 +114,11 @@ def _corrupt(data: dict[str, Any], how: str) -> str:
         data["actions"][1] = "take-discard"
     elif how == "too many players":
         data["players"] = 7
+    elif how == "deeply nested":
+        return "[" * 100_000
+    elif how == "huge number":
+        data["players"] = "<players>"
+        return json.dumps(data).replace('"<players>"', "9" * 5000)
     return json.dumps(data)
 
 
@@ -125,6 +131,8 @@ def _corrupt(data: dict[str, Any], how: str) -> str:
         ("bad card", "actions[0].shuffle[0]: not a card: 'X'"),
         ("illegal action", "step 2 (actions[1]): illegal action take-discard"),
         ("too many players", "the game cannot be set up: Fröschis is for 2 to 4 players, not 7"),
+        ("deeply nested", "nested too deeply"),
+        ("huge number", "not valid JSON"),
     ],
 )
 def test_a_malformed_record_is_refused_with_a_clear_message(
@@ -140,6 +148,19 @@ def test_a_malformed_record_is_refused_with_a_clear_message(
     assert message in captured.err
 
 
+def test_a_file_that_is_not_utf8_is_refused_with_a_clear_message(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    game = tmp_path / "game.json"
+    game.write_bytes(b'{"format": "froeschis.record/1\xff"}')
+    assert main(["explain", str(game)]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.strip() == (
+        f"froeschis: {game}: cannot read the game record: not UTF-8 text (byte 30: invalid start byte)"
+    )
+
+
 def test_a_missing_file_and_wrong_arguments_are_refused(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -153,3 +174,15 @@ def test_a_missing_file_and_wrong_arguments_are_refused(
     assert main(["explain", str(game), "--seed", "1"]) == 2
     assert main(["explain", str(game), "--optional-frog-swap"]) == 2
     assert "carries its own rules" in capsys.readouterr().err
+
+
+def test_watch_and_explain_show_the_same_text_for_a_rule_the_language_does_not_state(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("COLUMNS", "1000")
+    unstated = unstated_rule("round.start-seat", "ko")
+    assert unstated.startswith("(ruling; the ko text does not say this) Seat 0 takes the first turn")
+    assert main(["watch", "--seed", "1", "--lang", "ko"]) == 0
+    assert f"- round.start-seat: {unstated}" in capsys.readouterr().out
+    assert main(["explain", "--seed", "1", "--lang", "ko"]) == 0
+    assert unstated in capsys.readouterr().out

@@ -80,6 +80,42 @@ def test_illegal_input_is_refused_with_the_reason(
     assert "you drew" in out  # "draw" was accepted
 
 
+@pytest.mark.parametrize(
+    "answer", ["²", "\u0661", "1²", "\uff10"], ids=["superscript", "arabic-indic", "mixed", "fullwidth"]
+)
+def test_digits_that_are_not_ascii_are_not_choice_numbers(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], answer: str
+) -> None:
+    status, out = play(monkeypatch, capsys, f"{answer}\nq\n", "--players", "2", "--seed", "2")
+    assert status == 1
+    assert f"> not understood: unknown action {answer!r}" in out
+    assert "Game abandoned: you gave up." in out
+
+
+@pytest.mark.parametrize("where", ["missing-directory", "a-directory"])
+def test_an_unwritable_save_path_is_refused_before_the_game(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], where: str
+) -> None:
+    target = tmp_path / "no" / "game.json" if where == "missing-directory" else tmp_path
+    monkeypatch.setattr(sys, "stdin", io.StringIO(ALWAYS_FIRST))
+    assert main(["play", "--players", "2", "--seed", "1", "--save", str(target)]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""  # no game was played
+    assert f"froeschis: --save: cannot write {target}: " in captured.err
+
+
+def test_an_abandoned_game_leaves_no_save_file_and_an_existing_one_untouched(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    new = tmp_path / "new.json"
+    assert play(monkeypatch, capsys, "q\n", "--players", "2", "--save", str(new))[0] == 1
+    assert not new.exists()
+    old = tmp_path / "old.json"
+    old.write_text("keep me", encoding="utf-8")
+    assert play(monkeypatch, capsys, "q\n", "--players", "2", "--save", str(old))[0] == 1
+    assert old.read_text(encoding="utf-8") == "keep me"
+
+
 class Player:
     """A scripted human who reads the screen: draws always, and puts every frog on the highest spot offered.
 
@@ -148,7 +184,7 @@ def test_bad_arguments_are_refused(
 ) -> None:
     monkeypatch.setattr(sys, "stdin", io.StringIO(""))
     for args, message in [
-        (["--players", "5"], "2 to 4 players, not 5"),
+        (["--players", "5"], "Fröschis is for 2 to 4 players, not 5 [players.count]"),
         (["--seat", "3"], "--seat must be 0 to 2"),
         (["--bots", "smart"], "--bots: unknown bot 'smart'"),
     ]:

@@ -451,6 +451,36 @@ class TestValidate:
         assert not validate_record({"format": "froeschis.record/9"}).ok
         assert main(["validate", str(tmp_path / "missing.json")]) == 2
 
+    @pytest.mark.parametrize(
+        ("text", "message"),
+        [
+            ("[" * 100_000, "line 1: JSON nested too deeply"),
+            ('{"players": ' + "9" * 5000 + "}", "line 1: not valid JSON: Exceeds the limit"),
+            ('{"vector": "froeschis.playthrough/1"}\n' + "[" * 100_000, "line 2: JSON nested too deeply"),
+        ],
+        ids=["deep-record", "huge-number", "deep-playthrough-line"],
+    )
+    def test_unparseable_json_is_reported_not_raised(
+        self, tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str, message: str
+    ) -> None:
+        from froeschis.conformance.validate import validate_text
+
+        result = validate_text(text)
+        assert not result.ok and result.problem is not None and message in result.problem.message
+        path = tmp_path / "game.json"
+        path.write_text(text, encoding="utf-8")
+        assert main(["validate", str(path)]) == 1
+        assert "neither a JSON record nor JSON lines" in capsys.readouterr().out
+
+    def test_a_file_that_is_not_utf8_cannot_be_read(
+        self, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        monkeypatch.chdir(tmp_path)  # a short path: the console does not wrap the line
+        Path("game.json").write_bytes(b"\xff\xfe{}")
+        assert main(["validate", "game.json"]) == 2
+        out = capsys.readouterr().out
+        assert out == "game.json: cannot read: not UTF-8 text (byte 0: invalid start byte)\n"
+
     def test_a_playthrough_with_a_wrong_state_is_inconsistent(self) -> None:
         from froeschis.conformance.validate import validate_playthrough
 

@@ -8,6 +8,8 @@ process, and (without --fail-fast) go on with a fresh engine for the next game.
 
 from __future__ import annotations
 
+import io
+import json
 import os
 import sys
 import time
@@ -18,8 +20,9 @@ import attrs
 import pytest
 
 from froeschis.conformance import CheckConfig, ReferenceEngine, check, compare_record
-from froeschis.conformance.process import SubprocessEngine
-from froeschis.conformance.protocol import CandidateGarbage, CandidateTimeout
+from froeschis.conformance.process import MAX_QUEUED, SubprocessEngine
+from froeschis.conformance.protocol import CandidateCrashed, CandidateGarbage, CandidateTimeout
+from froeschis.conformance.serve import serve
 from froeschis.play import play_game
 from froeschis.serialize import record_to_json
 
@@ -55,12 +58,29 @@ for line in sys.stdin:
     if mode == "close-stdout" and request["type"] == "hello":
         os.close(1)
         time.sleep(60)
+    if mode == "close-after-hello" and request["type"] == "hello":
+        print(json.dumps(reply), flush=True)
+        os.close(1)
+        time.sleep(60)
+    if mode == "flood-stdout" and request["type"] == "hello":
+        print(json.dumps(reply), flush=True)
+        while True:
+            print("x" * 1000, flush=True)
     if hit and mode == "hang":
         time.sleep(60)
     if hit and mode == "crash":
         raise RuntimeError("index out of range in place_card")
     if hit and mode == "bad-json":
         print('{"type": "state", "state": {', flush=True)
+        continue
+    if hit and mode == "deep-json":
+        print("[" * 100_000, flush=True)
+        continue
+    if hit and mode == "deep-reply":
+        print("[" * 900 + "]" * 900, flush=True)
+        continue
+    if hit and mode == "huge-number":
+        print("1" * 5000, flush=True)
         continue
     if hit and mode == "huge-line":
         print("[" + "1," * 700_000 + "1]", flush=True)
@@ -119,6 +139,9 @@ CASES = [
     ("crash", "crash", "without replying", "index out of range in place_card"),
     ("bad-json", "garbage", "not JSON", ""),
     ("huge-line", "garbage", "longer than", ""),
+    ("deep-json", "garbage", "nested too deeply", ""),
+    ("deep-reply", "garbage", "nested more than 64 levels", ""),
+    ("huge-number", "garbage", "not JSON", ""),
     ("malformed-state", "malformed", "does not match", "state: 'hand' is a required property"),
     ("refuse", "legal-refused", "not your turn", ""),
     ("error", "engine-error", "internal error 42", ""),
@@ -239,3 +262,45 @@ def test_compare_record_names_the_first_error(fake: Any) -> None:
     assert compare_record([sys.executable, "-m", "froeschis.conformance.serve"], data) is None
     finding = compare_record(fake("refuse", 2), data)
     assert finding is not None and finding.kind == "legal-refused" and finding.step == 1
+
+
+def _wait_for(condition: Any, seconds: float = 10.0) -> None:
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, "the condition did not come true in time"
+        time.sleep(0.02)
+
+
+def test_output_closed_after_a_reply_is_reported_at_once_not_as_a_timeout(fake: Any) -> None:
+    with SubprocessEngine(fake("close-after-hello"), timeout=30) as engine:
+        assert engine.hello()["type"] == "hello"
+        _wait_for(lambda: not engine._lines.empty())  # the end of its output is noticed
+        started = time.monotonic()
+        with pytest.raises(CandidateCrashed, match="closed its output"):
+            engine.new_game(2, record_to_json(play_game(2, 0)[1])["rules"])
+        assert time.monotonic() - started < 10
+    assert _gone(fake.pids)
+
+
+def test_a_flood_on_stdout_is_bounded_and_reported(fake: Any) -> None:
+    with SubprocessEngine(fake("flood-stdout"), timeout=5) as engine:
+        assert engine.hello()["type"] == "hello"
+        _wait_for(lambda: engine._lines.full())
+        time.sleep(0.3)  # the engine keeps writing; the reader waits instead of queueing more
+        assert engine._lines.qsize() == MAX_QUEUED
+        with pytest.raises(CandidateGarbage, match="extra output line"):
+            engine.new_game(2, record_to_json(play_game(2, 0)[1])["rules"])
+    assert _gone(fake.pids)
+
+
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [("[" * 100_000, "nested too deeply"), ("1" * 5000, "not valid JSON"), ("{nope", "not valid JSON")],
+    ids=["deep", "huge-number", "syntax"],
+)
+def test_the_reference_process_answers_unparseable_requests_with_an_error(line: str, message: str) -> None:
+    out = io.StringIO()
+    serve(io.StringIO(line + '\n{"type": "hello", "protocol": "froeschis.protocol/1"}\n'), out)
+    error, hello = (json.loads(reply) for reply in out.getvalue().splitlines())
+    assert error["type"] == "error" and message in error["message"]
+    assert hello["type"] == "hello"

@@ -112,9 +112,9 @@ def test_game_state_before_the_deal_and_at_the_end() -> None:
 
 
 def test_hidden_cards_stay_hidden_in_a_state_picture() -> None:
-    rules = Rules(deck=(number(3),) * 4 + (TRASH,) * 4, row_length=2)
+    rules = Rules(deck=(number(3),) * 4 + (TRASH,) * 2 + (FROG,) * 2, row_length=2)
     state = froeschis.new_game(2, rules)
-    state = state.apply(froeschis.Shuffle((number(3), number(3), number(3), number(3), *(TRASH,) * 4)))
+    state = state.apply(froeschis.Shuffle((*(number(3),) * 4, TRASH, TRASH, FROG, FROG)))
     assert "3" not in texts(svg.game_state(state))
     assert texts(svg.game_state(state, reveal_hidden=True)).count("3") == 4
 
@@ -132,21 +132,31 @@ def test_observation_hides_all_face_down_cards_and_lists_the_actions() -> None:
     assert row_texts == [str(n) for n in range(1, 9)] * 2
 
 
-def test_repr_svg_is_the_picture() -> None:
-    state = frog_example()
-    assert state._repr_svg_() == svg.game_state(state)
-    seen = observe(state, 1)
-    assert seen._repr_svg_() == svg.observation(seen)
+def _frog_placed() -> GameState:
+    """The frog example after ``frog@4``: seat 0 shows a 4 and a 6, and holds the frog again."""
+    return frog_example().apply(frog_at(4))
+
+
+def test_repr_svg_draws_what_jupyter_should_show() -> None:
+    state = _frog_placed()
+    words = texts(state._repr_svg_())
+    assert words[0] == "Round 1: seat 0 places the frog"
+    assert {"draw 43", "discard 0", "hand", "F", "seat 0 \u25b6", "seat 1"} <= set(words)
+    seat_0 = words[words.index("seat 0 \u25b6") + 2 : words.index("seat 1")]
+    assert sorted(seat_0) == sorted([*map(str, range(1, 9)), "4", "6"])  # spot labels, the 2 face-up cards
+    seen = texts(observe(state, 1)._repr_svg_())
+    assert "you" in seen and seen[-1] == "seat 1 waits"
     picture = svg.card(FROG)
-    assert isinstance(picture, str) and picture._repr_svg_() == str(picture)
+    assert isinstance(picture, str) and texts(picture._repr_svg_()) == ["F"]
 
 
-def test_picture_dispatches_on_the_kind_of_thing() -> None:
-    state = frog_example()
-    assert svg.picture(state) == svg.game_state(state)
-    assert svg.picture(observe(state, 0)) == svg.observation(observe(state, 0))
-    assert svg.picture(state.row(0)) == svg.row(state.row(0))
-    assert svg.picture(FROG) == svg.card(FROG)
+def test_picture_draws_each_kind_of_thing() -> None:
+    state = _frog_placed()
+    assert texts(svg.picture(state))[0] == "Round 1: seat 0 places the frog"
+    mine = texts(svg.picture(observe(state, 0)))
+    assert "you" in mine and mine[-1].startswith("seat 0 may: frog@")
+    assert sorted(texts(svg.picture(state.row(0)))) == sorted([*map(str, range(1, 9)), "4", "6"])
+    assert texts(svg.picture(FROG)) == ["F"] and texts(svg.picture(number(7))) == ["7"]
 
 
 def test_turn_steps_follow_the_rulebook_frog_example() -> None:

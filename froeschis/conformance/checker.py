@@ -16,7 +16,7 @@ from froeschis.conformance.compare import ERROR, Finding
 from froeschis.conformance.process import SubprocessEngine
 from froeschis.conformance.protocol import JSON, EngineAdapter, EngineFactory
 from froeschis.conformance.report import ClauseRow, Report, Reproduction
-from froeschis.conformance.runner import Session, Trial, run_trial, setup_probes, trial_of
+from froeschis.conformance.runner import Session, Trial, TrialResult, run_trial, setup_probes, trial_of
 from froeschis.conformance.scenarios import Scenario, all_scenarios
 from froeschis.conformance.shrink import shrink
 from froeschis.errors import FormatError
@@ -79,6 +79,36 @@ def _aggregate(found: list[Finding], into: dict[tuple[str, str], Finding]) -> No
             into[key] = w
 
 
+@attrs.define
+class _Tally:
+    """What a check has found so far, game by game."""
+
+    errors: list[Finding] = attrs.Factory(list)
+    warned: dict[tuple[str, str], Finding] = attrs.Factory(dict)
+    exercised: Counter[str] = attrs.Factory(Counter)
+    diverged: Counter[str] = attrs.Factory(Counter)
+    games: Counter[str] = attrs.Factory(Counter)
+    steps: int = 0
+    probes: int = 0
+    skipped: list[str] = attrs.Factory(list)
+    failing: list[tuple[Scenario, Finding]] = attrs.Factory(list)
+    trusted: bool = True
+    """Whether the engine's events have matched the reference's in every game without an error."""
+
+    def add(self, scenario: Scenario, result: TrialResult) -> None:
+        self.games[scenario.source] += 1
+        self.steps += result.steps
+        self.probes += len(result.probes_sent)
+        self.exercised.update(result.exercised)
+        _aggregate(result.warnings, self.warned)
+        self.trusted &= result.events_matched or result.error is not None
+        if result.error is not None:
+            self.errors.append(result.error)
+            self.failing.append((scenario, result.error))
+            for cid in dict.fromkeys([*result.error.clauses, *result.error.candidate_clauses]):
+                self.diverged[cid] += 1
+
+
 def check(
     candidate: Candidate,
     config: CheckConfig | None = None,
@@ -89,77 +119,81 @@ def check(
     started = time.monotonic()
     factory, command = factory_of(candidate, config.timeout, config.startup_timeout)
     session = Session(factory)
-    errors: list[Finding] = []
-    warned: dict[tuple[str, str], Finding] = {}
-    exercised: Counter[str] = Counter()
-    diverged: Counter[str] = Counter()
-    games: Counter[str] = Counter()
-    steps = probes = 0
-    skipped: list[str] = []
-    failing: list[tuple[Scenario, Finding]] = []
-    trusted = True
-
-    def report(notes: Sequence[str] = (), reproductions: Sequence[Reproduction] = ()) -> Report:
-        session.stop()
-        catalogue = load_catalogue()
-        rows = tuple(
-            ClauseRow(c.id, c.kind, c.title, exercised[c.id], diverged[c.id]) for c in catalogue.clauses
-        )
-        return Report(
-            engine=session.info.name if session.info else "",
-            command=command,
-            errors=tuple(errors),
-            warnings=tuple(warned.values()),
-            clauses=rows,
-            games=dict(games),
-            steps=steps,
-            probes=probes,
-            skipped=tuple(skipped),
-            notes=tuple(notes),
-            reproductions=tuple(reproductions),
-            seconds=time.monotonic() - started,
-            strict=config.strict,
-        )
-
+    tally = _Tally()
     fatal = session.hello()
     if fatal is not None or session.info is None:
-        errors.append(attrs.evolve(fatal or Finding(ERROR, "protocol", "no hello"), scenario="hello"))
-        return report()
+        tally.errors.append(attrs.evolve(fatal or Finding(ERROR, "protocol", "no hello"), scenario="hello"))
+        return _finish(session, tally, command, config, started)
     if not session.info.events:
-        warned[("events-missing", "")] = Finding(
+        tally.warned[("events-missing", "")] = Finding(
             "warning",
             "events-missing",
             "the engine reports no events (optional): divergences are attributed from the state alone",
         )
     found, counted = setup_probes(session)
-    errors += found
-    exercised.update(counted)
+    tally.errors += found
+    tally.exercised.update(counted)
     scenarios, notes = all_scenarios(config.vectors, config.random_games, config.seed, config.quick)
+    _play_scenarios(session, scenarios, tally, config, progress)
+    reproductions = (
+        _reproduce(session, tally.failing, config, tally.trusted, progress) if config.shrink else []
+    )
+    return _finish(session, tally, command, config, started, notes, reproductions)
+
+
+def _play_scenarios(
+    session: Session,
+    scenarios: Sequence[Scenario],
+    tally: _Tally,
+    config: CheckConfig,
+    progress: Callable[[str], None] | None,
+) -> None:
+    """Drive the engine through every scenario it has the rules features for."""
+    assert session.info is not None
     for scenario in scenarios:
         missing = scenario.needs() - session.info.features
         if missing:
-            skipped.append(f"{scenario.name} (needs {', '.join(sorted(missing))})")
+            tally.skipped.append(f"{scenario.name} (needs {', '.join(sorted(missing))})")
             continue
         if progress is not None:
             progress(scenario.name)
-        result = run_trial(
-            session, trial_of(scenario), scenario.name, config.probe_rate, scenario.name, trusted
-        )
-        games[scenario.source] += 1
-        steps += result.steps
-        probes += len(result.probes_sent)
-        exercised.update(result.exercised)
-        _aggregate(result.warnings, warned)
-        trusted &= result.events_matched or result.error is not None
-        if result.error is not None:
-            errors.append(result.error)
-            failing.append((scenario, result.error))
-            for cid in dict.fromkeys([*result.error.clauses, *result.error.candidate_clauses]):
-                diverged[cid] += 1
-            if config.fail_fast:
-                break
-    reproductions = _reproduce(session, failing, config, trusted, progress) if config.shrink else []
-    return report(notes, reproductions)
+        trial = trial_of(scenario)
+        result = run_trial(session, trial, scenario.name, config.probe_rate, scenario.name, tally.trusted)
+        tally.add(scenario, result)
+        if result.error is not None and config.fail_fast:
+            break
+
+
+def _finish(
+    session: Session,
+    tally: _Tally,
+    command: tuple[str, ...] | None,
+    config: CheckConfig,
+    started: float,
+    notes: Sequence[str] = (),
+    reproductions: Sequence[Reproduction] = (),
+) -> Report:
+    """Stop the engine and write up the check."""
+    session.stop()
+    rows = tuple(
+        ClauseRow(c.id, c.kind, c.title, tally.exercised[c.id], tally.diverged[c.id])
+        for c in load_catalogue().clauses
+    )
+    return Report(
+        engine=session.info.name if session.info else "",
+        command=command,
+        errors=tuple(tally.errors),
+        warnings=tuple(tally.warned.values()),
+        clauses=rows,
+        games=dict(tally.games),
+        steps=tally.steps,
+        probes=tally.probes,
+        skipped=tuple(tally.skipped),
+        notes=tuple(notes),
+        reproductions=tuple(reproductions),
+        seconds=time.monotonic() - started,
+        strict=config.strict,
+    )
 
 
 def _reproduce(

@@ -95,6 +95,10 @@ def _validate(args: argparse.Namespace) -> int:
             console.print(f"{path}: cannot read: {error}")
             status = max(status, 2)
             continue
+        except UnicodeDecodeError as error:
+            console.print(f"{path}: cannot read: not UTF-8 text (byte {error.start}: {error.reason})")
+            status = max(status, 2)
+            continue
         console.print(f"{path}: {result.summary()}")
         if result.problem is not None:
             render_finding(console, result.problem)

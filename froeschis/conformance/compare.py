@@ -168,6 +168,49 @@ def _malformed(message: str, detail: str = "") -> StepCheck:
     return StepCheck(errors=(Finding(ERROR, "malformed", message, detail=detail),), events_matched=False)
 
 
+@attrs.frozen
+class _Reference:
+    """What the reference engine did at one step (``action`` in ``before``; None for a new game)."""
+
+    before: GameState | None
+    action: JSON
+    after: GameState
+    events: Sequence[Event]
+    state: dict[str, JSON]
+    legal: list[str]
+    event_json: list[dict[str, JSON]]
+    exercised: frozenset[str]
+
+    @classmethod
+    def of(
+        cls, before: GameState | None, action: JSON, after: GameState, events: Sequence[Event]
+    ) -> _Reference:
+        exercised = frozenset(c for e in events for c in e.clauses) | frozenset(decision_clauses(after))
+        return cls(
+            before,
+            action,
+            after,
+            events,
+            state_to_json(after),
+            [str(a) for a in after.legal_actions()],
+            [event_to_json(e) for e in events],
+            exercised,
+        )
+
+
+@attrs.frozen
+class _Parting:
+    """Where the engine's events first say something else than the reference's (None: no event)."""
+
+    expected: JSON
+    got: JSON
+    index: int
+
+    def detail(self) -> str:
+        expected, got = _describe(self.expected), _describe(self.got)
+        return f"events part at event {self.index + 1}: expected {expected}, got {got}"
+
+
 def compare_reply(
     before: GameState | None,
     action: JSON,
@@ -178,19 +221,16 @@ def compare_reply(
     events_trusted: bool = True,
 ) -> StepCheck:
     """Compare ``reply`` (to ``action`` in ``before``; None for a new game) with the reference."""
-    want_state = state_to_json(after)
-    want_legal = [str(a) for a in after.legal_actions()]
-    want_events = [event_to_json(e) for e in events]
-    exercised = frozenset(c for e in events for c in e.clauses) | frozenset(decision_clauses(after))
+    ref = _Reference.of(before, action, after, events)
     if (
         isinstance(reply, dict)
         and reply.get("type") == "state"
-        and reply.get("state") == want_state
-        and reply.get("legal") == want_legal
-        and (not events_expected or reply.get("events") == want_events)
+        and reply.get("state") == ref.state
+        and reply.get("legal") == ref.legal
+        and (not events_expected or reply.get("events") == ref.event_json)
         and all(k in ("type", "state", "legal", "events") or k.startswith("x-") for k in reply)
     ):
-        return StepCheck(exercised=exercised)
+        return StepCheck(exercised=ref.exercised)
     if not isinstance(reply, dict) or not isinstance(reply.get("type"), str):
         return _malformed(f"the reply is not a protocol reply object: {str(reply)[:200]}")
     kind = reply["type"]
@@ -215,114 +255,109 @@ def compare_reply(
     duplicated = sorted(a for a, k in Counter(legal).items() if k > 1)
     if duplicated:
         return _malformed(f"the legal actions list {duplicated} more than once")
-    return _compare_state_reply(
-        before,
-        action,
-        after,
-        events,
-        reply,
-        want_state,
-        want_legal,
-        want_events,
-        events_expected,
-        events_trusted,
-        exercised,
-    )
+    return _compare_state_reply(ref, reply, events_expected, events_trusted)
 
 
 def _compare_state_reply(
-    before: GameState | None,
-    action: JSON,
-    after: GameState,
-    events: Sequence[Event],
-    reply: dict[str, JSON],
-    want_state: dict[str, JSON],
-    want_legal: list[str],
-    want_events: list[dict[str, JSON]],
-    events_expected: bool,
-    events_trusted: bool,
-    exercised: frozenset[str],
+    ref: _Reference, reply: dict[str, JSON], events_expected: bool, events_trusted: bool
 ) -> StepCheck:
-    warnings: list[Finding] = []
-    errors: list[Finding] = []
-    got_events = reply.get("events")
-    events_matched = True
-    parting: tuple[JSON, JSON, int] | None = None
-    if events_expected and got_events is None:
-        events_matched = False
-        warnings.append(
-            Finding(WARNING, "events-missing", "a state reply without the events the engine declared")
-        )
-    elif events_expected and got_events != want_events:
-        assert isinstance(got_events, list)
-        events_matched = False
-        keys_want, keys_got = [_event_key(e) for e in want_events], [_event_key(e) for e in got_events]
-        if keys_want != keys_got:
-            index = _first_difference(keys_want, keys_got)
-            parting = (_at(want_events, index), _at(got_events, index), index)
-        first = _first_difference(want_events, got_events)
-        exp, got = _at(want_events, first), _at(got_events, first)
-        warnings.append(
-            Finding(
-                WARNING,
-                "events",
-                f"events differ from the reference at event {first + 1}",
-                detail=f"expected: {_describe(exp)}\ngot:      {_describe(got)}",
-            )
-        )
-    diffs, conventions = split_conventions(after, diff_states(want_state, reply["state"]))
+    """Compare a schema-valid state reply: the events (warnings), the state, then the legal actions."""
+    warnings, events_matched, parting = _compare_events(ref, reply.get("events"), events_expected)
+    diffs, conventions = split_conventions(ref.after, diff_states(ref.state, reply["state"]))
     for d in conventions:
         warnings.append(
             Finding(WARNING, "convention", f"state field {d.path!r} differs only by convention", fields=(d,))
         )
+    error: Finding | None = None
     if diffs:
-        main, related = attribute_state(after, events, diffs, reply["state"]["phase"])
-        cited: tuple[str, ...] = ()
-        detail = ""
-        if parting is not None and events_trusted:
-            want_event, got_event, _ = parting
-            if want_event is not None:
-                main, related = tuple(want_event["clauses"]), unique([*main, *related])
-                related = tuple(c for c in related if c not in main)
-            if isinstance(got_event, dict):
-                cited = tuple(c for c in known_clauses(got_event.get("clauses")) if c not in main)
-        if parting is not None:
-            want_event, got_event, index = parting
-            expected, got = _describe(want_event), _describe(got_event)
-            detail = f"events part at event {index + 1}: expected {expected}, got {got}"
-        if not main:  # the engine changed what the reference did not touch
-            waiting = decision_clauses(after)
-            main = waiting or unique([c for e in events for c in e.clauses])
-            if not main and before is not None:
-                main = (PHASE_CLAUSE[before.phase],)
-        names = ", ".join(d.path for d in diffs[:6]) + (", ..." if len(diffs) > 6 else "")
-        errors.append(
-            Finding(
-                ERROR,
-                "state",
-                f"the state differs: {names}",
-                fields=tuple(diffs),
-                clauses=main,
-                related=related,
-                candidate_clauses=cited,
-                detail=detail,
-            )
-        )
-    elif set(reply["legal"]) != set(want_legal):
-        extra = [a for a in reply["legal"] if a not in want_legal]
-        missing = [a for a in want_legal if a not in reply["legal"]]
-        refused = [refusal_clause(after, a) or PHASE_CLAUSE[after.phase] for a in extra]
-        clauses = unique(refused + [c for a in missing for c in allowing_clauses(after, a)])
-        parts = ([f"also lists {extra}"] if extra else []) + ([f"lacks {missing}"] if missing else [])
-        errors.append(
-            Finding(
-                ERROR,
-                "legal",
-                "the legal actions differ: " + "; ".join(parts),
-                fields=(FieldDiff("legal", want_legal, reply["legal"]),),
-                clauses=clauses,
-            )
-        )
-    if errors:  # the error shows where the events part; warnings about the same step would repeat it
-        return StepCheck(tuple(errors), (), frozenset(), events_matched)
-    return StepCheck((), tuple(warnings), exercised, events_matched)
+        error = _state_error(ref, diffs, reply["state"]["phase"], parting, events_trusted)
+    elif set(reply["legal"]) != set(ref.legal):
+        error = _legal_error(ref, reply["legal"])
+    if error is not None:  # it shows where the events part; warnings about the same step would repeat it
+        return StepCheck((error,), (), frozenset(), events_matched)
+    return StepCheck((), tuple(warnings), ref.exercised, events_matched)
+
+
+def _compare_events(
+    ref: _Reference, got_events: JSON, events_expected: bool
+) -> tuple[list[Finding], bool, _Parting | None]:
+    """Warnings about the reply's events, whether they matched, and where they part from the
+    reference's in what they say happened (None when only the cited clauses differ)."""
+    if not events_expected:
+        return [], True, None
+    if got_events is None:
+        missing = Finding(WARNING, "events-missing", "a state reply without the events the engine declared")
+        return [missing], False, None
+    if got_events == ref.event_json:
+        return [], True, None
+    assert isinstance(got_events, list)
+    want_events = ref.event_json
+    keys_want, keys_got = [_event_key(e) for e in want_events], [_event_key(e) for e in got_events]
+    parting = None
+    if keys_want != keys_got:
+        index = _first_difference(keys_want, keys_got)
+        parting = _Parting(_at(want_events, index), _at(got_events, index), index)
+    first = _first_difference(want_events, got_events)
+    exp, got = _at(want_events, first), _at(got_events, first)
+    warning = Finding(
+        WARNING,
+        "events",
+        f"events differ from the reference at event {first + 1}",
+        detail=f"expected: {_describe(exp)}\ngot:      {_describe(got)}",
+    )
+    return [warning], False, parting
+
+
+def _state_error(
+    ref: _Reference,
+    diffs: Sequence[FieldDiff],
+    actual_phase: JSON,
+    parting: _Parting | None,
+    events_trusted: bool,
+) -> Finding:
+    """The error for a differing state, with the clauses involved.
+
+    The reference's events that wrote the differing fields give the clauses; when the engine's
+    events are trusted, the first event where they part gives the main clauses instead, and the
+    clauses the engine cited there are reported too.
+    """
+    main, related = attribute_state(ref.after, ref.events, diffs, actual_phase)
+    cited: tuple[str, ...] = ()
+    if parting is not None and events_trusted:
+        if parting.expected is not None:
+            main, related = tuple(parting.expected["clauses"]), unique([*main, *related])
+            related = tuple(c for c in related if c not in main)
+        if isinstance(parting.got, dict):
+            cited = tuple(c for c in known_clauses(parting.got.get("clauses")) if c not in main)
+    if not main:  # the engine changed what the reference did not touch
+        main = decision_clauses(ref.after) or unique([c for e in ref.events for c in e.clauses])
+        if not main and ref.before is not None:
+            main = (PHASE_CLAUSE[ref.before.phase],)
+    names = ", ".join(d.path for d in diffs[:6]) + (", ..." if len(diffs) > 6 else "")
+    return Finding(
+        ERROR,
+        "state",
+        f"the state differs: {names}",
+        fields=tuple(diffs),
+        clauses=main,
+        related=related,
+        candidate_clauses=cited,
+        detail="" if parting is None else parting.detail(),
+    )
+
+
+def _legal_error(ref: _Reference, got_legal: list[str]) -> Finding:
+    """The error for differing legal actions: the clauses that refuse the extra ones and allow the
+    missing ones."""
+    extra = [a for a in got_legal if a not in ref.legal]
+    missing = [a for a in ref.legal if a not in got_legal]
+    refused = [refusal_clause(ref.after, a) or PHASE_CLAUSE[ref.after.phase] for a in extra]
+    clauses = unique(refused + [c for a in missing for c in allowing_clauses(ref.after, a)])
+    parts = ([f"also lists {extra}"] if extra else []) + ([f"lacks {missing}"] if missing else [])
+    return Finding(
+        ERROR,
+        "legal",
+        "the legal actions differ: " + "; ".join(parts),
+        fields=(FieldDiff("legal", ref.legal, got_legal),),
+        clauses=clauses,
+    )

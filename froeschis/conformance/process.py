@@ -1,8 +1,11 @@
 """The subprocess driver: an engine in another process, spoken to in JSON lines over stdin/stdout.
 
 Every read has a deadline, so an engine that hangs is stopped, not waited for; lines are read by
-a thread into a queue (portable, and a flood of output cannot block the checker); stderr is
-drained into a bounded buffer whose end is shown when the engine fails. After any failure the
+a thread into a bounded queue (portable; a flood of output cannot block the checker, and when the
+queue is full the thread stops reading, so the flood only blocks the engine, never fills the
+checker's memory); stderr is drained into a bounded buffer whose end is shown when the engine fails.
+A reply that is not JSON (a syntax error, nesting too deep to parse, a number too long to convert)
+is reported as garbage. After any failure the
 process is killed, with its whole process group on POSIX, and the adapter refuses further use:
 the checker starts a fresh engine.
 """
@@ -17,7 +20,7 @@ import signal
 import subprocess
 import threading
 from collections.abc import Mapping, Sequence
-from typing import IO
+from typing import IO, NoReturn
 
 from froeschis.conformance.protocol import (
     JSON,
@@ -27,25 +30,44 @@ from froeschis.conformance.protocol import (
     CandidateGarbage,
     CandidateTimeout,
 )
+from froeschis.errors import FormatError
+from froeschis.serialize import loads
 
 MAX_LINE = 1 << 20
 """The longest reply line accepted (1 MiB); a state is a few kilobytes."""
+MAX_QUEUED = 8
+"""How many unread output lines are kept (each at most MAX_LINE + 1 bytes); the protocol needs one."""
+MAX_DEPTH = 64
+"""The deepest nesting of lists and objects accepted in a reply (a state reply has 5 levels): a
+deeper one is garbage, so that no later comparison or message can run out of stack on it."""
 STDERR_KEEP = 4000
 """How much of the end of the engine's stderr is kept for reports (characters)."""
 
 
-def _pump_lines(stream: IO[bytes], lines: queue.Queue[bytes | None]) -> None:
+def _pump_lines(stream: IO[bytes], lines: queue.Queue[bytes | None], stop: threading.Event) -> None:
+    """Read lines into ``lines`` until end of file, an over-long line, or ``stop``; then put None.
+
+    While the queue is full, reading pauses (the engine blocks on its full pipe), so memory stays
+    bounded; ``stop`` (set when the engine is killed) ends a wait for room that nobody would make.
+    """
+
+    def put(item: bytes | None) -> bool:
+        while not stop.is_set():
+            try:
+                lines.put(item, timeout=0.1)
+            except queue.Full:
+                continue
+            return True
+        return False
+
     try:
         while True:
             line = stream.readline(MAX_LINE + 1)
-            if not line:
-                break
-            lines.put(line)
-            if len(line) > MAX_LINE:
+            if not line or not put(line) or len(line) > MAX_LINE:
                 break
     except (OSError, ValueError):
         pass
-    lines.put(None)
+    put(None)
 
 
 def _pump_stderr(stream: IO[bytes], tail: bytearray, lock: threading.Lock) -> None:
@@ -56,6 +78,19 @@ def _pump_stderr(stream: IO[bytes], tail: bytearray, lock: threading.Lock) -> No
                 del tail[: max(0, len(tail) - STDERR_KEEP)]
     except (OSError, ValueError):
         pass
+
+
+def _nested_deeper(value: object, limit: int) -> bool:
+    """Whether lists and objects nest more than ``limit`` levels deep in ``value`` (without recursion)."""
+    pending: list[tuple[object, int]] = [(value, 0)]
+    while pending:
+        item, depth = pending.pop()
+        if isinstance(item, (list, dict)):
+            if depth == limit:
+                return True
+            children = item.values() if isinstance(item, dict) else item
+            pending += [(child, depth + 1) for child in children]
+    return False
 
 
 class SubprocessEngine:
@@ -78,7 +113,8 @@ class SubprocessEngine:
         self._dead: str | None = None
         self._stderr = bytearray()
         self._stderr_lock = threading.Lock()
-        self._lines: queue.Queue[bytes | None] = queue.Queue()
+        self._lines: queue.Queue[bytes | None] = queue.Queue(MAX_QUEUED)
+        self._stop_reading = threading.Event()
         try:
             self._process = subprocess.Popen(
                 self.command,
@@ -92,7 +128,9 @@ class SubprocessEngine:
         except OSError as error:
             raise CandidateCrashed(f"could not start {' '.join(self.command)!r}: {error}") from None
         assert self._process.stdout is not None and self._process.stderr is not None
-        threading.Thread(target=_pump_lines, args=(self._process.stdout, self._lines), daemon=True).start()
+        threading.Thread(
+            target=_pump_lines, args=(self._process.stdout, self._lines, self._stop_reading), daemon=True
+        ).start()
         threading.Thread(
             target=_pump_stderr, args=(self._process.stderr, self._stderr, self._stderr_lock), daemon=True
         ).start()
@@ -137,14 +175,15 @@ class SubprocessEngine:
             raise CandidateCrashed(f"the engine is no longer running ({self._dead})")
         if not self._lines.empty():
             extra = self._lines.get_nowait()
-            if extra is not None:
-                self._fail("unsolicited output")
-                shown = extra[:200].decode("utf-8", errors="replace").rstrip("\n")
-                raise CandidateGarbage(
-                    f"an extra output line that answers no request: {shown!r} (only replies go to stdout;"
-                    " write diagnostics to stderr)",
-                    self._evidence(),
-                )
+            if extra is None:  # the engine closed its output since the last reply
+                self._closed_output()
+            self._fail("unsolicited output")
+            shown = extra[:200].decode("utf-8", errors="replace").rstrip("\n")
+            raise CandidateGarbage(
+                f"an extra output line that answers no request: {shown!r} (only replies go to stdout;"
+                " write diagnostics to stderr)",
+                self._evidence(),
+            )
         self._send(message)
         limit = self.timeout if timeout is None else timeout
         try:
@@ -153,20 +192,26 @@ class SubprocessEngine:
             self._fail(f"no reply within {limit:g} s (the engine hangs or waits for something)")
             raise CandidateTimeout(f"no reply within {limit:g} s", self._evidence()) from None
         if line is None:
-            ended = self._exit_text()
-            self._fail("it closed its output")
-            raise CandidateCrashed(ended, self._evidence())
+            self._closed_output()
         if len(line) > MAX_LINE:
             self._fail("reply too long")
             raise CandidateGarbage(f"a reply line longer than {MAX_LINE} bytes", self._evidence())
         try:
-            return json.loads(line.decode("utf-8"))
-        except (UnicodeDecodeError, json.JSONDecodeError) as error:
-            self._fail("garbage")
-            shown = line[:200].decode("utf-8", errors="replace").rstrip("\n")
-            raise CandidateGarbage(
-                f"a reply that is not JSON ({error}): {shown!r}", self._evidence()
-            ) from None
+            reply = loads(line.decode("utf-8"), "reply")
+        except (UnicodeDecodeError, FormatError) as error:  # FormatError: not JSON, nested too deeply, ...
+            problem = f"a reply that is not JSON ({error})"
+        else:
+            if not _nested_deeper(reply, MAX_DEPTH):
+                return reply
+            problem = f"a reply nested more than {MAX_DEPTH} levels deep"
+        self._fail("garbage")
+        shown = line[:200].decode("utf-8", errors="replace").rstrip("\n")
+        raise CandidateGarbage(f"{problem}: {shown!r}", self._evidence())
+
+    def _closed_output(self) -> NoReturn:
+        ended = self._exit_text()
+        self._fail("it closed its output")
+        raise CandidateCrashed(ended, self._evidence())
 
     def _send(self, message: Mapping[str, JSON]) -> None:
         assert self._process.stdin is not None
@@ -201,6 +246,7 @@ class SubprocessEngine:
         self._kill()
 
     def _kill(self) -> None:
+        self._stop_reading.set()
         process = self._process
         if process.poll() is None:
             try:

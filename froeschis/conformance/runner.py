@@ -18,7 +18,7 @@ from collections.abc import Callable
 import attrs
 
 from froeschis.actions import DECLINE_SWAP, DRAW, SWAP, TAKE_DISCARD, Action, AnyAction, frog_at
-from froeschis.conformance.attribution import refusal_clause
+from froeschis.conformance.attribution import refusal_clause, unique
 from froeschis.conformance.compare import ERROR, Finding, compare_reply
 from froeschis.conformance.protocol import (
     JSON,
@@ -186,6 +186,70 @@ def _probe(session: Session, state: GameState, bad: JSON, index: int) -> tuple[F
     ), None
 
 
+@attrs.define
+class _Play:
+    """One trial in progress: the engine, what is known about its events, and the result so far."""
+
+    session: Session
+    scenario: str
+    events_expected: bool
+    events_trusted: bool
+    result: TrialResult = attrs.Factory(TrialResult)
+
+    def start(self, trial: Trial, state: GameState) -> Finding | None:
+        """Start the game on the engine and compare its first state."""
+        rules = rules_to_json(trial.rules)
+        reply = self.session.call(lambda e: e.new_game(trial.players, rules))
+        if isinstance(reply, Finding):
+            return reply
+        check = compare_reply(None, None, state, (), reply, self.events_expected, self.events_trusted)
+        self.result.warnings += [attrs.evolve(w, scenario=self.scenario) for w in check.warnings]
+        return check.errors[0] if check.errors else None
+
+    def probe(self, state: GameState, bad: JSON, index: int) -> Finding | None:
+        """Send the illegal action ``bad``, which must be refused."""
+        self.result.probes_sent.append((index, bad))
+        error, clause = _probe(self.session, state, bad, index)
+        if clause:
+            self.result.exercised[clause] += 1
+        return error
+
+    def step(
+        self, state: GameState, action: AnyAction, index: int, probed: JSON
+    ) -> tuple[GameState, Finding | None]:
+        """Play ``action`` on both engines and compare; the reference's new state, and the error."""
+        after, step_events = state.step(action)
+        sent = action_to_json(action)
+        reply = self.session.call(lambda e: e.step(sent))
+        if isinstance(reply, Finding):
+            return after, attrs.evolve(reply, clauses=unique([c for e in step_events for c in e.clauses]))
+        check = compare_reply(
+            state, sent, after, step_events, reply, self.events_expected, self.events_trusted
+        )
+        self.result.warnings += [
+            attrs.evolve(w, scenario=self.scenario, step=index, action=sent) for w in check.warnings
+        ]
+        self.result.events_matched &= check.events_matched
+        if check.errors:
+            error = check.errors[0]
+            if probed is not None:  # the refusal may have changed the engine's game after all
+                note = f"just before this step the illegal action {probed} was sent and refused"
+                error = attrs.evolve(error, detail="\n".join(filter(None, [error.detail, note])))
+            return after, error
+        self.result.exercised.update(check.exercised)
+        self.result.steps += 1
+        return after, None
+
+    def fail(self, finding: Finding, index: int | None, action: JSON) -> TrialResult:
+        self.result.error = attrs.evolve(
+            finding,
+            scenario=self.scenario,
+            step=index if finding.step is None else finding.step,
+            action=action if finding.action is None else finding.action,
+        )
+        return self.result
+
+
 def run_trial(
     session: Session,
     trial: Trial,
@@ -200,68 +264,27 @@ def run_trial(
     (chosen from ``probe_seed``); the probes sent are recorded in the result.
     """
     assert session.info is not None, "call Session.hello() first"
-    events = session.info.events
-    result = TrialResult()
+    play = _Play(session, scenario, session.info.events, events_trusted)
     rng = random.Random(f"probes:{probe_seed}")
     state = new_game(trial.players, trial.rules)
-    rules = rules_to_json(trial.rules)
-    reply = session.call(lambda e: e.new_game(trial.players, rules))
-
-    def fail(finding: Finding, index: int | None, action: JSON) -> TrialResult:
-        result.error = attrs.evolve(
-            finding,
-            scenario=scenario,
-            step=index if finding.step is None else finding.step,
-            action=action if finding.action is None else finding.action,
-        )
-        return result
-
-    if isinstance(reply, Finding):
-        return fail(reply, None, None)
-    check = compare_reply(None, None, state, (), reply, events, events_trusted)
-    result.warnings += [attrs.evolve(w, scenario=scenario) for w in check.warnings]
-    if check.errors:
-        return fail(check.errors[0], None, None)
+    error = play.start(trial, state)
+    if error is not None:
+        return play.fail(error, None, None)
     probes = dict(trial.probes)
     for index, action in enumerate(trial.actions):
         bad = probes.get(index)
         if bad is None and probe_rate > 0 and rng.random() < probe_rate:
             bad = illegal_action(state, rng)
-        if bad is not None:
-            result.probes_sent.append((index, bad))
-            error, clause = _probe(session, state, bad, index)
-            if error is not None:
-                return fail(error, index, bad)
-            if clause:
-                result.exercised[clause] += 1
-        after, step_events = state.step(action)
-        sent = action_to_json(action)
-        reply = session.call(lambda e, a=sent: e.step(a))  # type: ignore[misc]
-        if isinstance(reply, Finding):
-            return fail(
-                attrs.evolve(reply, clauses=tuple(dict.fromkeys(c for e in step_events for c in e.clauses))),
-                index,
-                sent,
-            )
-        check = compare_reply(state, sent, after, step_events, reply, events, events_trusted)
-        result.warnings += [
-            attrs.evolve(w, scenario=scenario, step=index, action=sent) for w in check.warnings
-        ]
-        result.events_matched &= check.events_matched
-        if check.errors:
-            error = check.errors[0]
-            if bad is not None:  # the refusal may have changed the engine's game after all
-                note = f"just before this step the illegal action {bad} was sent and refused"
-                error = attrs.evolve(error, detail="\n".join(filter(None, [error.detail, note])))
-            return fail(error, index, sent)
-        result.exercised.update(check.exercised)
-        result.steps += 1
-        state = after
-    if trial.final is not None:
-        error, clause = _probe(session, state, trial.final, len(trial.actions))
+        if bad is not None and (error := play.probe(state, bad, index)) is not None:
+            return play.fail(error, index, bad)
+        state, error = play.step(state, action, index, bad)
         if error is not None:
-            return fail(error, len(trial.actions), trial.final)
-    return result
+            return play.fail(error, index, action_to_json(action))
+    if trial.final is not None:  # a reproduction's last, illegal action (not a probe: not counted)
+        error, _ = _probe(session, state, trial.final, len(trial.actions))
+        if error is not None:
+            return play.fail(error, len(trial.actions), trial.final)
+    return play.result
 
 
 def setup_probes(session: Session) -> tuple[list[Finding], Counter[str]]:

@@ -10,7 +10,6 @@ for simultaneous winners); they need the rules features that the engine declares
 
 from __future__ import annotations
 
-import json
 import random
 from collections import Counter
 from collections.abc import Callable, Iterator
@@ -19,15 +18,15 @@ from pathlib import Path
 import attrs
 
 from froeschis.actions import DRAW, SWAP, Action, AnyAction, Shuffle
-from froeschis.cards import FROG, TRASH, Card, number
+from froeschis.cards import FROG, Card, number
 from froeschis.chance import sample_chance
 from froeschis.engine import new_game
 from froeschis.errors import FroeschisError
-from froeschis.options import STANDARD_DECK, Rules
-from froeschis.serialize import action_from_json, rules_from_json
+from froeschis.explore import tiny_deck
+from froeschis.options import STANDARD_DECK, VARIANT_OPTIONS, Rules, with_variants
+from froeschis.play import Policy, random_policy
 from froeschis.state import GameState, Phase
-
-Policy = Callable[[GameState, random.Random], Action]
+from froeschis.vectors import read_header
 
 
 @attrs.frozen
@@ -44,8 +43,7 @@ class Scenario:
 
     def needs(self) -> frozenset[str]:
         """The rules features (protocol hello ``rules``) an engine must support to play this game."""
-        names = ("discard_only_if_placeable", "optional_frog_swap", "reveal_at_round_end")
-        found = {name for name in names if getattr(self.rules, name)}
+        found = {name for name in VARIANT_OPTIONS if getattr(self.rules, name)}
         if self.rules.row_length != 8:
             found.add("row_length")
         if self.rules.deck != STANDARD_DECK:
@@ -54,10 +52,6 @@ class Scenario:
 
 
 # --------------------------------------------------------------------------- policies
-
-
-def random_policy(state: GameState, rng: random.Random) -> Action:
-    return rng.choice(state.legal_actions())
 
 
 def drawing_policy(state: GameState, rng: random.Random) -> Action:
@@ -153,15 +147,6 @@ def rigged_deal(
     return deal
 
 
-def variant(name: str | None) -> Rules:
-    """The published game, with the variant option ``name`` switched on (if any)."""
-    return Rules(
-        discard_only_if_placeable=name == "discard_only_if_placeable",
-        optional_frog_swap=name == "optional_frog_swap",
-        reveal_at_round_end=name == "reveal_at_round_end",
-    )
-
-
 def _starter(state: GameState) -> list[int]:
     return [state.turn]
 
@@ -205,30 +190,22 @@ def rigged_scenarios(seed: int, quick: bool = False) -> Iterator[Scenario]:
                 f"quick rounds under the {name} option",
                 "rigged",
                 players,
-                variant(name),
+                with_variants(Rules(), name),
                 seed + 20 + players,
                 random_policy,
                 rigged_deal(_starter),
             )
 
 
-def _deck(**counts: int) -> tuple[Card, ...]:
-    cards: list[Card] = []
-    for key, count in counts.items():
-        card = FROG if key == "F" else TRASH if key == "T" else number(int(key[1:]))
-        cards += [card] * count
-    return tuple(cards)
-
-
-FROG_DECK = _deck(n1=3, n2=3, n3=3, n4=3, F=6, T=2)
+FROG_DECK = tiny_deck("1 1 1 2 2 2 3 3 3 4 4 4 F F F F F F T T")
 """Numbers 1-4, many frogs: frog chains and frog swaps in every game."""
-TINY_DECK = _deck(n1=2, n2=2, F=1, T=3)
+TINY_DECK = tiny_deck("1 1 2 2 F T T T")
 """Eight cards for rows of two: lucky rows are likely when the round ends."""
-SPARE_DECK = _deck(n1=2, n2=2, n3=2, n4=2, F=1, T=3)
+SPARE_DECK = tiny_deck("1 1 2 2 3 3 4 4 F T T T")
 """Twelve cards for two rows of four: the draw pile runs out again and again."""
-SPARE_DECK_3P = _deck(n1=3, n2=3, n3=3, n4=3, F=1, T=4)
+SPARE_DECK_3P = tiny_deck("1 1 1 2 2 2 3 3 3 4 4 4 F T T T T")
 """Seventeen cards for three rows of four."""
-ONE_SPOT_DECK = _deck(n1=5, n2=2, F=3, T=2)
+ONE_SPOT_DECK = tiny_deck("1 1 1 1 1 2 2 F F F T T")
 """For one-spot rows: several players complete in the same round and share the win."""
 
 
@@ -310,11 +287,10 @@ def biased_scenarios(seed: int, quick: bool = False) -> Iterator[Scenario]:
 
 def random_scenarios(count: int, seed: int) -> Iterator[Scenario]:
     """Seeded games between random bots; every third one plays one of the variants."""
-    variants = ("discard_only_if_placeable", "optional_frog_swap", "reveal_at_round_end")
     for i in range(count):
         players = 2 + i % 3
-        name = variants[(i // 3) % 3] if i % 3 == 2 else None
-        rules = variant(name)
+        name = VARIANT_OPTIONS[(i // 3) % len(VARIANT_OPTIONS)] if i % 3 == 2 else None
+        rules = with_variants(Rules(), *([name] if name else []))
         label = f"-{name.replace('_', '-')}" if name else ""
         yield _play(
             f"random-{i}{label}-{players}p",
@@ -327,8 +303,14 @@ def random_scenarios(count: int, seed: int) -> Iterator[Scenario]:
         )
 
 
+_UNREADABLE = (OSError, ValueError, KeyError, TypeError, AttributeError, RecursionError, FroeschisError)
+"""What reading a broken header may raise: read_header checks the format, the rules and the actions,
+but not every key and type of a file that is not a playthrough at all."""
+
+
 def golden_scenarios(vectors: Path) -> tuple[list[Scenario], list[str]]:
-    """The golden playthroughs ``*.jsonl`` in ``vectors`` (header line: players, rules, actions).
+    """The golden playthroughs ``*.jsonl`` in ``vectors`` (their header lines, read by
+    :func:`froeschis.vectors.read_header`).
 
     Returns the scenarios and notes about files that could not be read (not the candidate's fault).
     """
@@ -336,18 +318,15 @@ def golden_scenarios(vectors: Path) -> tuple[list[Scenario], list[str]]:
     notes: list[str] = []
     for path in sorted(vectors.glob("*.jsonl")) if vectors.is_dir() else []:
         try:
-            with path.open(encoding="utf-8") as stream:
-                header = json.loads(stream.readline())
-            rules = rules_from_json(header["rules"])
-            actions = tuple(action_from_json(a, f"actions[{i}]") for i, a in enumerate(header["actions"]))
-            players = header["players"]
-            if not isinstance(players, int):
+            play = read_header(path)
+            if not isinstance(play.players, int):
                 raise TypeError("players is not a number")
-            clauses = ", ".join(header.get("clauses", []))
-            purpose = str(header.get("purpose", "")) + (f" [{clauses}]" if clauses else "")
-            found.append(Scenario(path.stem, purpose, players, rules, actions, "golden"))
-        except (OSError, ValueError, KeyError, TypeError, FroeschisError) as error:
+        except _UNREADABLE as error:
             notes.append(f"golden playthrough {path.name} skipped: {type(error).__name__}: {error}")
+            continue
+        clauses = ", ".join(play.clauses)
+        purpose = play.purpose + (f" [{clauses}]" if clauses else "")
+        found.append(Scenario(path.stem, purpose, play.players, play.rules, play.actions, "golden"))
     return found, notes
 
 

@@ -12,6 +12,8 @@ import sys
 from typing import TextIO
 
 from froeschis.conformance.protocol import JSON, ReferenceEngine
+from froeschis.errors import FormatError
+from froeschis.serialize import loads
 
 
 def answer(engine: ReferenceEngine, request: JSON) -> JSON | None:
@@ -40,9 +42,9 @@ def serve(stdin: TextIO, stdout: TextIO) -> None:
         if not line.strip():
             continue
         try:
-            request = json.loads(line)
-        except json.JSONDecodeError as error:
-            reply: JSON = {"type": "error", "message": f"not JSON: {error}"}
+            request = loads(line, "request")
+        except FormatError as error:  # not JSON, nested too deeply, a number too long to convert
+            reply: JSON = {"type": "error", "message": str(error)}
         else:
             reply = answer(engine, request)
             if reply is None:

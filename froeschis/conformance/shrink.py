@@ -117,6 +117,75 @@ class _Search:
         return cut, found
 
 
+class _Shrinker:
+    """The smallest diverging trial found so far, and the passes that try to make it smaller."""
+
+    def __init__(self, search: _Search, best: Trial, finding: Finding) -> None:
+        self.search, self.best, self.finding = search, best, finding
+
+    def streams(self) -> tuple[list[Shuffle], list[Action]]:
+        return _split(self.best.actions)
+
+    def attempt(self, players: int, chances: Sequence[Shuffle], decisions: Sequence[Action]) -> bool:
+        """Try the game built from these streams; keep it if it diverges the same way and is smaller."""
+        if self.search.out_of_budget():
+            return False
+        actions = build(players, self.best.rules, chances, decisions)
+        if actions == self.best.actions:
+            return False
+        result = self.search.test(Trial(players, self.best.rules, actions, final=self.best.final))
+        if result is None or _key(result[0]) >= _key(self.best):
+            return False
+        self.best, self.finding = result
+        return True
+
+    def fewer_players(self) -> bool:
+        chances, decisions = self.streams()
+        return any(self.attempt(players, chances, decisions) for players in range(2, self.best.players))
+
+    def drop_decisions(self) -> bool:
+        """Delete chunks of decisions, halving the chunk size down to single decisions."""
+        progress = False
+        size = max(1, len(self.streams()[1]) // 2)
+        while size >= 1 and not self.search.out_of_budget():
+            chances, decisions = self.streams()
+            i = 0
+            while i < len(decisions) and not self.search.out_of_budget():
+                if self.attempt(self.best.players, chances, decisions[:i] + decisions[i + size :]):
+                    progress = True
+                    chances, decisions = self.streams()
+                else:
+                    i += size
+            size //= 2
+        return progress
+
+    def drop_chances(self) -> bool:
+        """Delete reshuffles and later deals, the last first (the first deal stays)."""
+        progress = False
+        chances, decisions = self.streams()
+        for i in range(len(chances) - 1, 0, -1):
+            if i < len(chances) and self.attempt(
+                self.best.players, chances[:i] + chances[i + 1 :], decisions
+            ):
+                progress = True
+                chances, decisions = self.streams()
+        return progress
+
+    def simplify_decisions(self) -> bool:
+        """Replace each decision by ``draw``, or a frog placement by the lowest spot."""
+        progress = False
+        for i in range(len(self.streams()[1])):
+            chances, decisions = self.streams()
+            if i >= len(decisions) or decisions[i] == DRAW:
+                continue
+            simpler = frog_at(1) if decisions[i].kind is ActionKind.FROG else DRAW
+            if simpler != decisions[i] and self.attempt(
+                self.best.players, chances, [*decisions[:i], simpler, *decisions[i + 1 :]]
+            ):
+                progress = True
+        return progress
+
+
 def shrink(
     session: Session,
     trial: Trial,
@@ -136,58 +205,16 @@ def shrink(
     found = search.test(first)
     if found is None:
         return Shrunk(first, finding, len(trial.actions), search.tries, time.monotonic() - start, False, True)
-    best, best_finding = found
-
-    def attempt(players: int, chances: Sequence[Shuffle], decisions: Sequence[Action]) -> bool:
-        nonlocal best, best_finding
-        if search.out_of_budget():
-            return False
-        actions = build(players, best.rules, chances, decisions)
-        candidate = Trial(players, best.rules, actions, final=best.final)
-        if actions == best.actions:
-            return False
-        result = search.test(candidate)
-        if result is None or _key(result[0]) >= _key(best):
-            return False
-        best, best_finding = result
-        return True
-
+    shrinker = _Shrinker(search, *found)
     progress = True
     while progress and not search.out_of_budget():
-        progress = False
-        chances, decisions = _split(best.actions)
-        for players in range(2, best.players):
-            if attempt(players, chances, decisions):
-                progress = True
-                break
-        size = max(1, len(_split(best.actions)[1]) // 2)
-        while size >= 1 and not search.out_of_budget():
-            chances, decisions = _split(best.actions)
-            i = 0
-            while i < len(decisions) and not search.out_of_budget():
-                if attempt(best.players, chances, decisions[:i] + decisions[i + size :]):
-                    progress = True
-                    chances, decisions = _split(best.actions)
-                else:
-                    i += size
-            size //= 2
-        chances, decisions = _split(best.actions)
-        for i in range(len(chances) - 1, 0, -1):
-            if i < len(chances) and attempt(best.players, chances[:i] + chances[i + 1 :], decisions):
-                progress = True
-                chances, decisions = _split(best.actions)
-        for i in range(len(decisions)):
-            chances, decisions = _split(best.actions)
-            if i >= len(decisions) or decisions[i] == DRAW:
-                continue
-            simpler = frog_at(1) if decisions[i].kind is ActionKind.FROG else DRAW
-            if simpler != decisions[i] and attempt(
-                best.players, chances, [*decisions[:i], simpler, *decisions[i + 1 :]]
-            ):
-                progress = True
+        progress = shrinker.fewer_players()
+        progress = shrinker.drop_decisions() or progress
+        progress = shrinker.drop_chances() or progress
+        progress = shrinker.simplify_decisions() or progress
     return Shrunk(
-        best,
-        best_finding,
+        shrinker.best,
+        shrinker.finding,
         len(trial.actions),
         search.tries,
         time.monotonic() - start,

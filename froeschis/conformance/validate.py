@@ -14,7 +14,6 @@ Two forms are read:
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -24,7 +23,13 @@ from froeschis.conformance.compare import ERROR, Finding, compare_reply
 from froeschis.conformance.protocol import JSON
 from froeschis.engine import new_game
 from froeschis.errors import FormatError, IllegalActionError, RulesError
-from froeschis.serialize import action_from_json, action_to_json, record_from_json, rules_from_json
+from froeschis.serialize import (
+    action_from_json,
+    action_to_json,
+    loads,
+    record_from_json,
+    rules_from_json,
+)
 from froeschis.state import GameState
 
 
@@ -154,21 +159,28 @@ def validate_playthrough(lines: Sequence[object]) -> Validation:
 
 
 def validate_text(text: str) -> Validation:
-    """A record (one JSON object) or a playthrough (JSON lines), recognised by its content."""
+    """A record (one JSON object) or a playthrough (JSON lines), recognised by its content.
+
+    Text that is neither (not JSON, nested too deeply to parse, a number too long to convert) is
+    reported as malformed, naming the line that cannot be parsed.
+    """
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError:
+        data = loads(text, "the file")
+    except FormatError:
         pass
     else:
         if not (isinstance(data, dict) and "vector" in data):
             return validate_record(data)
     try:
-        lines = [json.loads(line) for line in text.splitlines() if line.strip()]
-    except json.JSONDecodeError as error:
+        lines = [loads(line, f"line {n}") for n, line in enumerate(text.splitlines(), 1) if line.strip()]
+    except FormatError as error:
         return _invalid("record", 0, f"neither a JSON record nor JSON lines: {error}")
     return validate_playthrough(lines)
 
 
 def validate_file(path: Path) -> Validation:
-    """Validate the game log in ``path`` (a record ``.json`` or a playthrough ``.jsonl``)."""
+    """Validate the game log in ``path`` (a record ``.json`` or a playthrough ``.jsonl``).
+
+    Raises OSError when the file cannot be read and UnicodeDecodeError when it is not UTF-8 text.
+    """
     return validate_text(path.read_text(encoding="utf-8"))
