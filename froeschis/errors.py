@@ -1,5 +1,7 @@
 """The exceptions froeschis raises, one class per kind of problem.
 
+They survive pickling (``simulate`` passes them back from worker processes) with all their fields.
+
 Every error says what was wrong in words a caller can act on; errors that a rule forbids also name
 the clause ID (see ``spec/clauses.toml``), so a report can point at the rule.
 """
@@ -20,7 +22,11 @@ class RulesError(FroeschisError, ValueError):
 
     def __init__(self, message: str, clause: str | None = None) -> None:
         super().__init__(f"{message} [{clause}]" if clause else message)
+        self.message = message
         self.clause = clause
+
+    def __reduce__(self) -> tuple[type, tuple[str, str | None]]:
+        return type(self), (self.message, self.clause)
 
 
 class IllegalActionError(FroeschisError, ValueError):
@@ -37,6 +43,9 @@ class IllegalActionError(FroeschisError, ValueError):
         self.clause = clause
         self.reason = reason
 
+    def __reduce__(self) -> tuple[type, tuple[object, str, str, str]]:
+        return type(self), (self.action, self.phase, self.clause, self.reason)
+
 
 class FormatError(FroeschisError, ValueError):
     """Malformed or inconsistent serialised input: ``field`` says where, ``reason`` says why."""
@@ -45,6 +54,9 @@ class FormatError(FroeschisError, ValueError):
         super().__init__(f"{field}: {reason}")
         self.field = field
         self.reason = reason
+
+    def __reduce__(self) -> tuple[type, tuple[str, str]]:
+        return type(self), (self.field, self.reason)
 
 
 class InternalError(FroeschisError):
@@ -61,3 +73,6 @@ class GameTooLongError(FroeschisError):
     def __init__(self, limit: int) -> None:
         super().__init__(f"the game did not end within {limit} actions")
         self.limit = limit
+
+    def __reduce__(self) -> tuple[type, tuple[int]]:
+        return type(self), (self.limit,)

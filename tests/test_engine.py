@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pickle
 import random
 
 import attrs
@@ -11,7 +12,7 @@ from froeschis import CHANCE, TERMINAL, new_game, play_game, sample_chance
 from froeschis import clauses as clauses
 from froeschis.actions import DRAW, TAKE_DISCARD, Action, Shuffle, frog_at
 from froeschis.cards import FROG
-from froeschis.errors import GameTooLongError, IllegalActionError, InternalError, RulesError
+from froeschis.errors import FormatError, GameTooLongError, IllegalActionError, InternalError, RulesError
 from froeschis.explore import tiny_deck
 from froeschis.observation import observe
 from froeschis.options import Rules
@@ -184,3 +185,17 @@ def test_driven_games_have_a_step_limit() -> None:
 
     with pytest.raises(GameTooLongError, match="within 3000 actions"):
         play_game(2, seed=0, policies=(take_the_discard_forever,) * 2, max_steps=3000)
+
+
+@pytest.mark.parametrize(
+    "error",
+    [
+        GameTooLongError(5),
+        IllegalActionError(DRAW, "frog", "frog.place", "the frog in hand must be placed first"),
+        FormatError("players[0].row", "has 7 spots"),
+        RulesError("Fröschis is for 2 to 4 players, not 5", "players.count"),
+    ],
+)
+def test_errors_cross_process_boundaries_intact(error: Exception) -> None:
+    copy = pickle.loads(pickle.dumps(error))
+    assert type(copy) is type(error) and str(copy) == str(error) and vars(copy) == vars(error)
