@@ -97,8 +97,18 @@ class Spot:
     card: Card
     face_up: bool
 
-    def __repr__(self) -> str:
+    def __str__(self) -> str:
+        """``"3"`` face up, ``"[3]"`` face down: the form used in JSON, tests and logs."""
         return f"{self.card}" if self.face_up else f"[{self.card}]"
+
+    __repr__ = __str__
+
+
+def parse_spot(text: object, field: str = "spot") -> Spot:
+    """A spot from its text form (see :meth:`Spot.__str__`)."""
+    if isinstance(text, str) and text.startswith("[") and text.endswith("]"):
+        return spot(parse_card(text[1:-1], field), False)
+    return spot(parse_card(text, field), True)
 
 
 @functools.cache

@@ -67,7 +67,7 @@ def replay(record: GameRecord, origin: str) -> list[tuple[GameState, AnyAction, 
 
 
 def _row_text(state: GameState, seat: int) -> str:
-    return " ".join(str(s.card) if s.face_up else f"[{s.card}]" for s in state.row(seat).spots)
+    return " ".join(map(str, state.row(seat).spots))
 
 
 def _actor(state: GameState) -> str:

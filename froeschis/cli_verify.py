@@ -2,8 +2,8 @@
 
 ``trace`` prints the traceability matrix (clause x implementation x tests x playthroughs) and exits
 with status 1 when any clause lacks one of them, like the coverage gate in the test suite.
-``vectors --check`` diffs every golden playthrough against its regeneration, ``--write`` rewrites
-them, ``--search`` picks new ones. ``census`` walks the tiny games (``--write`` records the counts).
+``vectors`` diffs every golden playthrough against its regeneration, ``--write`` rewrites them,
+``--search`` picks new ones. ``census`` walks the tiny games (``--write`` records the counts).
 """
 
 from __future__ import annotations

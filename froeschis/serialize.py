@@ -17,7 +17,7 @@ from typing import Any
 
 from froeschis import clauses as c
 from froeschis.actions import Action, AnyAction, Shuffle
-from froeschis.cards import EMPTY_ROW, Card, Row, parse_card, spot
+from froeschis.cards import EMPTY_ROW, Card, Row, parse_card, parse_spot
 from froeschis.errors import FormatError, RulesError
 from froeschis.events import Event, EventKind
 from froeschis.options import Rules
@@ -181,19 +181,8 @@ def event_from_json(value: object, field: str = "event") -> Event:
 # --------------------------------------------------------------------------- states
 
 
-def _spot_text(face_up: bool, card: Card) -> str:
-    return str(card) if face_up else f"[{card}]"
-
-
 def _row_from_json(value: object, field: str) -> Row:
-    spots = []
-    for i, text in enumerate(_list(value, field)):
-        where = f"{field}[{i}]"
-        if isinstance(text, str) and text.startswith("[") and text.endswith("]"):
-            spots.append(spot(parse_card(text[1:-1], where), False))
-        else:
-            spots.append(spot(parse_card(text, where), True))
-    return Row(tuple(spots))
+    return Row(tuple(parse_spot(text, f"{field}[{i}]") for i, text in enumerate(_list(value, field))))
 
 
 def state_to_json(state: GameState) -> dict[str, Any]:
@@ -203,10 +192,7 @@ def state_to_json(state: GameState) -> dict[str, Any]:
         "phase": state.phase.value,
         "round": state.round,
         "turn": state.turn,
-        "players": [
-            {"length": p.length, "row": [_spot_text(s.face_up, s.card) for s in p.row.spots]}
-            for p in state.players
-        ],
+        "players": [{"length": p.length, "row": [str(s) for s in p.row.spots]} for p in state.players],
         "draw_pile": [str(card) for card in state.draw_pile],
         "discard_pile": [str(card) for card in state.discard_pile],
         "hand": None if state.hand is None else str(state.hand),

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from froeschis.cards import Card, Row, parse_card, spot
+from froeschis.cards import Card, Row, parse_card, parse_spot
 from froeschis.options import Rules
 from froeschis.state import GameState, Phase, Player
 
@@ -23,13 +23,7 @@ def cards(text: str) -> tuple[Card, ...]:
 
 
 def row(text: str) -> Row:
-    spots = []
-    for token in text.split():
-        if token.startswith("["):
-            spots.append(spot(parse_card(token[1:-1]), False))
-        else:
-            spots.append(spot(parse_card(token), True))
-    return Row(tuple(spots))
+    return Row(tuple(parse_spot(token) for token in text.split()))
 
 
 def build(
@@ -85,4 +79,4 @@ def build(
 
 def face_up(state: GameState, seat: int) -> str:
     """The row of ``seat`` written as in :func:`row`."""
-    return " ".join(str(s.card) if s.face_up else f"[{s.card}]" for s in state.row(seat).spots)
+    return " ".join(map(str, state.row(seat).spots))
