@@ -204,9 +204,9 @@ def test_a_frog_goes_on_a_face_down_spot_of_the_players_choice() -> None:
     waiting = state.apply(DRAW)
     assert waiting.phase is Phase.FROG and waiting.hand == FROG
     assert waiting.legal_actions() == tuple(frog_at(s) for s in (2, 3, 5, 6, 7, 8))
-    for face_up_spot in (1, 4, 9):
+    for not_face_down in (1, 4, 9):  # face up, face up, no such spot
         with pytest.raises(IllegalActionError) as info:
-            waiting.apply(frog_at(face_up_spot))
+            waiting.apply(frog_at(not_face_down))
         assert info.value.clause == "frog.place"
     with pytest.raises(IllegalActionError):
         waiting.apply(DRAW)
