@@ -56,7 +56,11 @@ def show_view(console: Console, observation: Observation, names: Sequence[str]) 
     console.print(
         Text(
             f"\nRound {observation.round} - draw pile {observation.draw_pile_size} cards - discard pile "
-            + (f"{top} on top ({len(observation.discard_pile)} cards)" if top is not None else "empty"),
+            + (
+                f"{top} on top ({len(observation.discard_pile)} card{'s' if len(observation.discard_pile) > 1 else ''})"
+                if top is not None
+                else "empty"
+            ),
             style="bold",
         )
     )
