@@ -52,15 +52,11 @@ def _cards(cards: Sequence[Card | None]) -> str:
 def show_view(console: Console, observation: Observation, names: Sequence[str]) -> None:
     """What the human's seat sees, as a few lines."""
     me = observation.seat
-    top = observation.discard_pile[0] if observation.discard_pile else None
+    pile = observation.discard_pile
+    discard = f"{pile[0]} on top ({len(pile)} card{'s' if len(pile) > 1 else ''})" if pile else "empty"
     console.print(
         Text(
-            f"\nRound {observation.round} - draw pile {observation.draw_pile_size} cards - discard pile "
-            + (
-                f"{top} on top ({len(observation.discard_pile)} card{'s' if len(observation.discard_pile) > 1 else ''})"
-                if top is not None
-                else "empty"
-            ),
+            f"\nRound {observation.round} - draw pile {observation.draw_pile_size} cards - discard pile {discard}",
             style="bold",
         )
     )
