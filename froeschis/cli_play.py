@@ -56,7 +56,8 @@ def show_view(console: Console, observation: Observation, names: Sequence[str]) 
     discard = f"{pile[0]} on top ({len(pile)} card{'s' if len(pile) > 1 else ''})" if pile else "empty"
     console.print(
         Text(
-            f"\nRound {observation.round} - draw pile {observation.draw_pile_size} cards - discard pile {discard}",
+            f"\nRound {observation.round} - draw pile {observation.draw_pile_size} cards"
+            f" - discard pile {discard}",
             style="bold",
         )
     )
