@@ -270,7 +270,8 @@ def _follow(
     seat = state.turn
     for _ in range(len(row) + 2):
         if c.completion_ends_turn(row):
-            return _discard(state, row, hand, ("complete.ends-turn",), draw_pile, discard_pile, events)
+            ended = ("complete.ends-turn",)
+            return _discard(state, row, hand, ended, draw_pile, discard_pile, events, completed=True)
         if hand.is_frog:
             return _wait(state, Phase.FROG, row, hand, draw_pile, discard_pile)
         dead = c.unplaceable_clause(hand, row)
@@ -302,10 +303,15 @@ def _discard(
     draw_pile: tuple[Card, ...],
     discard_pile: tuple[Card, ...],
     events: _Events,
+    completed: bool = False,
 ) -> GameState:
-    """Discard the card in hand (for the given clauses) and end the turn."""
+    """Discard the card in hand (for the given clauses) and end the turn.
+
+    ``completed`` says the row was found complete (complete.ends-turn); every other discard
+    happens before the row is complete, as the chain checks completion first.
+    """
     events.add(EventKind.DISCARDED, (*causes, "turn.discard-ends"), seat=state.turn, card=hand)
-    return _end_turn(state, row, draw_pile, c.discard(discard_pile, hand), events)
+    return _end_turn(state, row, draw_pile, c.discard(discard_pile, hand), events, completed)
 
 
 def _with_row(state: GameState, seat: int, row: Row) -> tuple[Player, ...]:
@@ -341,10 +347,10 @@ def _end_turn(
     draw_pile: tuple[Card, ...],
     discard_pile: tuple[Card, ...],
     events: _Events,
+    completed_now: bool,
 ) -> GameState:
     seat, first = state.turn, state.first_completer
     players = _with_row(state, seat, row)
-    completed_now = c.is_complete(row)
     if completed_now:
         causes = ["complete.no-face-down"]
         if any(s.card.is_frog for s in row.spots):
