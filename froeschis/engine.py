@@ -88,39 +88,50 @@ def _discard_refusal(state: GameState) -> tuple[str, str] | None:
 def _refusal(state: GameState, action: AnyAction) -> tuple[str, str] | None:
     """Why ``action`` is illegal in ``state`` (clause, reason), or None when it is legal."""
     phase = state.phase
-    clause = PHASE_CLAUSE[phase]
-    if phase is Phase.OVER:
-        return clause, "the game is over"
-    if not isinstance(action, Action | Shuffle):
-        return clause, f"{action!r} is not an action: expected an Action or a Shuffle"
-    if state.is_chance:
-        if not isinstance(action, Shuffle):
-            return clause, "this is a chance node: it takes a Shuffle of the chance pool"
-        pool = chance_pool(state)
-        if not all(isinstance(card, Card) for card in action.order):
-            return clause, "a shuffle orders Card objects"
-        if not c.is_permutation(action.order, pool):
-            return clause, f"the order must hold exactly the {len(pool)} cards of the chance pool"
-        return None
-    if not isinstance(action, Action):
-        return clause, f"seat {state.turn} is to decide; a Shuffle is only for chance nodes"
+    if phase is Phase.DRAW or phase is Phase.FROG or phase is Phase.SWAP:
+        if isinstance(action, Action):
+            return _decision_refusal(state, phase, action)
+        if isinstance(action, Shuffle):
+            return PHASE_CLAUSE[phase], f"seat {state.turn} is to decide; a Shuffle is only for chance nodes"
+    elif phase is Phase.OVER:
+        return PHASE_CLAUSE[phase], "the game is over"
+    elif isinstance(action, Shuffle):
+        return _shuffle_refusal(state, action)
+    elif isinstance(action, Action):
+        return PHASE_CLAUSE[phase], "this is a chance node: it takes a Shuffle of the chance pool"
+    return PHASE_CLAUSE[phase], f"{action!r} is not an action: expected an Action or a Shuffle"
+
+
+def _shuffle_refusal(state: GameState, shuffle: Shuffle) -> tuple[str, str] | None:
+    clause = PHASE_CLAUSE[state.phase]
+    pool = chance_pool(state)
+    if not all(isinstance(card, Card) for card in shuffle.order):
+        return clause, "a shuffle orders Card objects"
+    if not c.is_permutation(shuffle.order, pool):
+        return clause, f"the order must hold exactly the {len(pool)} cards of the chance pool"
+    return None
+
+
+def _decision_refusal(state: GameState, phase: Phase, action: Action) -> tuple[str, str] | None:
     kind = action.kind
     if phase is Phase.DRAW:
-        if kind is ActionKind.TAKE_DISCARD:
-            return _discard_refusal(state)
         if kind is ActionKind.DRAW:
             return None
-        return clause, "a turn starts by taking a card: 'draw' or 'take-discard'"
+        if kind is ActionKind.TAKE_DISCARD:
+            return _discard_refusal(state)
+        return PHASE_CLAUSE[phase], "a turn starts by taking a card: 'draw' or 'take-discard'"
     if phase is Phase.FROG:
         spots = c.frog_spots(state.row(state.turn))
         if kind is not ActionKind.FROG:
-            return clause, f"the frog in hand must be placed first, on one of the face-down spots {spots}"
+            return PHASE_CLAUSE[
+                phase
+            ], f"the frog in hand must be placed first, on one of the face-down spots {spots}"
         if action.spot not in spots:
-            return clause, f"spot {action.spot} is not one of the face-down spots {spots}"
+            return PHASE_CLAUSE[phase], f"spot {action.spot} is not one of the face-down spots {spots}"
         return None
     if kind is ActionKind.SWAP or kind is ActionKind.DECLINE_SWAP:
         return None
-    return clause, "the player decides about the frog swap: 'swap' or 'decline-swap'"
+    return PHASE_CLAUSE[phase], "the player decides about the frog swap: 'swap' or 'decline-swap'"
 
 
 def step(state: GameState, action: AnyAction) -> tuple[GameState, tuple[Event, ...]]:
@@ -128,8 +139,8 @@ def step(state: GameState, action: AnyAction) -> tuple[GameState, tuple[Event, .
     refusal = _refusal(state, action)
     if refusal is not None:
         raise IllegalActionError(action, state.phase.value, *refusal)
-    events = _Events()
-    return _transition(state, action, events), tuple(events.items)
+    events: list[Event] = []
+    return _transition(state, action, events), tuple(events)
 
 
 def apply(state: GameState, action: AnyAction) -> GameState:
@@ -137,48 +148,18 @@ def apply(state: GameState, action: AnyAction) -> GameState:
     refusal = _refusal(state, action)
     if refusal is not None:
         raise IllegalActionError(action, state.phase.value, *refusal)
-    return _transition(state, action, _NO_EVENTS)
+    return _transition(state, action, None)
 
 
-class _Events:
-    """The events of one step, in order (``items``)."""
+Events = list[Event] | None
+"""Where a transition records its events; None on :func:`apply`'s path, which builds none.
 
-    __slots__ = ("items",)
-
-    def __init__(self) -> None:
-        self.items: list[Event] = []
-
-    def add(
-        self,
-        kind: EventKind,
-        clauses: tuple[str, ...],
-        seat: int | None = None,
-        card: Card | None = None,
-        spot: int | None = None,
-        seats: tuple[int, ...] = (),
-    ) -> None:
-        self.items.append(Event(kind, clauses, seat, card, spot, seats))
+Every recording site tests for None itself: a shared do-nothing recorder would cost a call per
+event on the path that millions of simulated games take.
+"""
 
 
-class _NoEvents(_Events):
-    """Events that nobody asked for are not built."""
-
-    def add(
-        self,
-        kind: EventKind,
-        clauses: tuple[str, ...],
-        seat: int | None = None,
-        card: Card | None = None,
-        spot: int | None = None,
-        seats: tuple[int, ...] = (),
-    ) -> None:
-        pass
-
-
-_NO_EVENTS = _NoEvents()
-
-
-def _transition(state: GameState, action: AnyAction, events: _Events) -> GameState:
+def _transition(state: GameState, action: AnyAction, events: Events) -> GameState:
     if isinstance(action, Shuffle):
         if state.phase is Phase.DEAL:
             return _deal(state, action.order, events)
@@ -186,36 +167,39 @@ def _transition(state: GameState, action: AnyAction, events: _Events) -> GameSta
     return _decide(state, action, events)
 
 
-def _deal(state: GameState, order: tuple[Card, ...], events: _Events) -> GameState:
+def _deal(state: GameState, order: tuple[Card, ...], events: Events) -> GameState:
     rows, draw_pile = c.deal(order, [p.length for p in state.players])
-    causes = ["round.deal"]
-    if state.rules.is_standard():
-        causes.append("deck.composition")
-    if state.round == 1:
-        causes += ["players.count", "row.initial-length"]
-    else:
-        causes.append("round.next-lengths")
-    events.add(EventKind.DEALT, tuple(causes))
-    events.add(EventKind.TURN_STARTED, ("round.start-seat",), seat=state.turn)
+    if events is not None:
+        causes = ["round.deal"]
+        if state.rules.is_standard():
+            causes.append("deck.composition")
+        if state.round == 1:
+            causes += ["players.count", "row.initial-length"]
+        else:
+            causes.append("round.next-lengths")
+        events.append(Event(EventKind.DEALT, tuple(causes)))
+        events.append(Event(EventKind.TURN_STARTED, ("round.start-seat",), seat=state.turn))
     players = tuple(Player(p.length, row) for p, row in zip(state.players, rows, strict=True))
     return attrs.evolve(state, phase=Phase.DRAW, players=players, draw_pile=draw_pile, discard_pile=())
 
 
-def _reshuffle_and_draw(state: GameState, order: tuple[Card, ...], events: _Events) -> GameState:
+def _reshuffle_and_draw(state: GameState, order: tuple[Card, ...], events: Events) -> GameState:
     draw_pile, discard_pile = c.reshuffle(state.discard_pile, order)
-    events.add(EventKind.RESHUFFLED, ("draw.reshuffle",), seat=state.turn)
+    if events is not None:
+        events.append(Event(EventKind.RESHUFFLED, ("draw.reshuffle",), seat=state.turn))
     return _draw(state, draw_pile, discard_pile, events)
 
 
 def _draw(
-    state: GameState, draw_pile: tuple[Card, ...], discard_pile: tuple[Card, ...], events: _Events
+    state: GameState, draw_pile: tuple[Card, ...], discard_pile: tuple[Card, ...], events: Events
 ) -> GameState:
     hand = draw_pile[0]
-    events.add(EventKind.DREW, ("turn.draw-source",), seat=state.turn, card=hand)
+    if events is not None:
+        events.append(Event(EventKind.DREW, ("turn.draw-source",), seat=state.turn, card=hand))
     return _follow(state, state.row(state.turn), hand, draw_pile[1:], discard_pile, events)
 
 
-def _decide(state: GameState, action: Action, events: _Events) -> GameState:
+def _decide(state: GameState, action: Action, events: Events) -> GameState:
     seat, kind = state.turn, action.kind
     row, draw_pile, discard_pile = state.row(seat), state.draw_pile, state.discard_pile
     if kind is ActionKind.DRAW:
@@ -224,19 +208,19 @@ def _decide(state: GameState, action: Action, events: _Events) -> GameState:
         return _draw(state, draw_pile, discard_pile, events)
     if kind is ActionKind.TAKE_DISCARD:
         top = discard_pile[0]
-        causes = (
-            ("turn.draw-source", "variant.discard-if-placeable")
-            if state.rules.discard_only_if_placeable
-            else ("turn.draw-source",)
-        )
-        events.add(EventKind.TOOK_DISCARD, causes, seat=seat, card=top)
+        if events is not None:
+            causes: tuple[str, ...] = ("turn.draw-source",)
+            if state.rules.discard_only_if_placeable:
+                causes += ("variant.discard-if-placeable",)
+            events.append(Event(EventKind.TOOK_DISCARD, causes, seat=seat, card=top))
         return _follow(state, row, top, draw_pile, discard_pile[1:], events)
     hand = state.hand
     assert hand is not None, "a FROG or SWAP phase always has a card in hand"
     if kind is ActionKind.FROG:
         row, revealed = c.place_frog(row, action.spot)
-        events.add(EventKind.FROG_PLACED, ("frog.place",), seat=seat, card=FROG, spot=action.spot)
-        events.add(EventKind.REVEALED, ("place.reveal-chain",), seat=seat, card=revealed, spot=action.spot)
+        if events is not None:
+            events.append(Event(EventKind.FROG_PLACED, ("frog.place",), seat, FROG, action.spot))
+            events.append(Event(EventKind.REVEALED, ("place.reveal-chain",), seat, revealed, action.spot))
         return _follow(state, row, revealed, draw_pile, discard_pile, events)
     if kind is ActionKind.SWAP:
         return _follow(
@@ -245,10 +229,10 @@ def _decide(state: GameState, action: Action, events: _Events) -> GameState:
     return _discard(state, row, hand, ("variant.optional-frog-swap",), draw_pile, discard_pile, events)
 
 
-def _swap(row: Row, hand: Card, seat: int, rules: Rules, events: _Events) -> Row:
-    rule = "variant.optional-frog-swap" if c.swap_is_choice(rules) else "frog.swap-mandatory"
-    spot = c.spot_of(hand)
-    events.add(EventKind.FROG_SWAPPED, ("frog.swap", rule), seat=seat, card=hand, spot=spot)
+def _swap(row: Row, hand: Card, seat: int, rules: Rules, events: Events) -> Row:
+    if events is not None:
+        rule = "variant.optional-frog-swap" if c.swap_is_choice(rules) else "frog.swap-mandatory"
+        events.append(Event(EventKind.FROG_SWAPPED, ("frog.swap", rule), seat, hand, c.spot_of(hand)))
     return c.swap_frog(row, hand)
 
 
@@ -258,7 +242,7 @@ def _follow(
     hand: Card,
     draw_pile: tuple[Card, ...],
     discard_pile: tuple[Card, ...],
-    events: _Events,
+    events: Events,
 ) -> GameState:
     """Follow the forced chain with ``hand`` until the turn ends or the player must decide.
 
@@ -278,11 +262,12 @@ def _follow(
         if dead is not None:
             return _discard(state, row, hand, (dead,), draw_pile, discard_pile, events)
         if c.spot_is_open(hand, row):
-            spot = c.spot_of(hand)
             row, revealed = c.place_number(row, hand)
-            causes = ("place.number-spot", "place.face-down-only")
-            events.add(EventKind.PLACED, causes, seat=seat, card=hand, spot=spot)
-            events.add(EventKind.REVEALED, ("place.reveal-chain",), seat=seat, card=revealed, spot=spot)
+            if events is not None:
+                spot = c.spot_of(hand)
+                causes = ("place.number-spot", "place.face-down-only")
+                events.append(Event(EventKind.PLACED, causes, seat, hand, spot))
+                events.append(Event(EventKind.REVEALED, ("place.reveal-chain",), seat, revealed, spot))
             hand = revealed
         elif c.can_swap_frog(hand, row):
             if c.swap_is_choice(state.rules):
@@ -302,7 +287,7 @@ def _discard(
     causes: tuple[str, ...],
     draw_pile: tuple[Card, ...],
     discard_pile: tuple[Card, ...],
-    events: _Events,
+    events: Events,
     completed: bool = False,
 ) -> GameState:
     """Discard the card in hand (for the given clauses) and end the turn.
@@ -310,7 +295,8 @@ def _discard(
     ``completed`` says the row was found complete (complete.ends-turn); every other discard
     happens before the row is complete, as the chain checks completion first.
     """
-    events.add(EventKind.DISCARDED, (*causes, "turn.discard-ends"), seat=state.turn, card=hand)
+    if events is not None:
+        events.append(Event(EventKind.DISCARDED, (*causes, "turn.discard-ends"), seat=state.turn, card=hand))
     return _end_turn(state, row, draw_pile, c.discard(discard_pile, hand), events, completed)
 
 
@@ -328,17 +314,11 @@ def _wait(
     discard_pile: tuple[Card, ...],
 ) -> GameState:
     """The state in the middle of a turn, waiting for the player's decision about ``hand``."""
+    players = _with_row(state, state.turn, row)
     return GameState(
-        rules=state.rules,
-        phase=phase,
-        round=state.round,
-        turn=state.turn,
-        players=_with_row(state, state.turn, row),
-        draw_pile=draw_pile,
-        discard_pile=discard_pile,
-        hand=hand,
-        first_completer=state.first_completer,
-    )
+        state.rules, phase, state.round, state.turn, players, draw_pile, discard_pile, hand,
+        state.first_completer,
+    )  # fmt: skip
 
 
 def _end_turn(
@@ -346,36 +326,31 @@ def _end_turn(
     row: Row,
     draw_pile: tuple[Card, ...],
     discard_pile: tuple[Card, ...],
-    events: _Events,
+    events: Events,
     completed_now: bool,
 ) -> GameState:
     seat, first = state.turn, state.first_completer
     players = _with_row(state, seat, row)
-    if completed_now:
+    if completed_now and events is not None:
         causes = ["complete.no-face-down"]
         if any(s.card.is_frog for s in row.spots):
             causes.append("complete.frogs-count")
         if first is not None:
             causes.append("round.final-turn-completion")
-        events.add(EventKind.COMPLETED, tuple(causes), seat=seat)
+        events.append(Event(EventKind.COMPLETED, tuple(causes), seat=seat))
     if c.starts_final_turns(completed_now, first):
         first = seat
-        events.add(EventKind.FINAL_TURNS, ("round.final-turns",), seat=seat)
-    following = c.next_seat(seat, state.num_players)
+        if events is not None:
+            events.append(Event(EventKind.FINAL_TURNS, ("round.final-turns",), seat=seat))
+    following = c.next_seat(seat, len(players))
     if c.round_is_over(following, first):
         return _end_round(state, players, draw_pile, discard_pile, events)
-    causes_turn = ("turn.order", "round.final-turns") if first is not None else ("turn.order",)
-    events.add(EventKind.TURN_STARTED, causes_turn, seat=following)
+    if events is not None:
+        causes_turn = ("turn.order", "round.final-turns") if first is not None else ("turn.order",)
+        events.append(Event(EventKind.TURN_STARTED, causes_turn, seat=following))
+    # Positional arguments: this runs once per turn, and keywords cost a third of the call.
     return GameState(
-        rules=state.rules,
-        phase=Phase.DRAW,
-        round=state.round,
-        turn=following,
-        players=players,
-        draw_pile=draw_pile,
-        discard_pile=discard_pile,
-        hand=None,
-        first_completer=first,
+        state.rules, Phase.DRAW, state.round, following, players, draw_pile, discard_pile, None, first
     )
 
 
@@ -384,7 +359,7 @@ def _end_round(
     players: tuple[Player, ...],
     draw_pile: tuple[Card, ...],
     discard_pile: tuple[Card, ...],
-    events: _Events,
+    events: Events,
 ) -> GameState:
     rows = [p.row for p in players]
     causes = ["round.final-turns"]
@@ -393,11 +368,13 @@ def _end_round(
         causes.append("variant.reveal-at-round-end")
         players = tuple(Player(p.length, row) for p, row in zip(players, rows, strict=True))
     done = c.completers(rows)
-    events.add(EventKind.ROUND_ENDED, tuple(causes), seats=done)
+    if events is not None:
+        events.append(Event(EventKind.ROUND_ENDED, tuple(causes), seats=done))
     lengths = [p.length for p in players]
     won = c.winners(lengths, done)
     if won:
-        events.add(EventKind.GAME_WON, ("game.end", "game.returns"), seats=won)
+        if events is not None:
+            events.append(Event(EventKind.GAME_WON, ("game.end", "game.returns"), seats=won))
         return GameState(
             rules=state.rules,
             phase=Phase.OVER,

@@ -89,33 +89,23 @@ class GameState:
 
     def legal_actions(self) -> tuple[Action, ...]:
         """The decisions open to the current player, sorted; empty at chance and terminal nodes."""
-        from froeschis.engine import legal_actions
-
-        return legal_actions(self)
+        return _engine.legal_actions(self)
 
     def chance_pool(self) -> tuple[Card, ...]:
         """At a chance node, the cards to be shuffled; any order of them is a legal outcome."""
-        from froeschis.engine import chance_pool
-
-        return chance_pool(self)
+        return _engine.chance_pool(self)
 
     def apply(self, action: AnyAction) -> GameState:
         """The state after ``action``; raises :class:`~froeschis.errors.IllegalActionError`."""
-        from froeschis.engine import apply
-
-        return apply(self, action)
+        return _engine.apply(self, action)
 
     def step(self, action: AnyAction) -> tuple[GameState, tuple[Event, ...]]:
         """Like :meth:`apply`, also returning the events the action caused."""
-        from froeschis.engine import step
-
-        return step(self, action)
+        return _engine.step(self, action)
 
     def returns(self) -> tuple[float, ...]:
         """Each seat's return: 1 for a winner, 0 otherwise (all 0 before the end)."""
-        from froeschis.clauses import returns
-
-        return returns(self.num_players, self.winners)
+        return _clauses.returns(self.num_players, self.winners)
 
     def row(self, seat: int) -> Row:
         return self.players[seat].row
@@ -130,3 +120,9 @@ class GameState:
         from froeschis.svg import game_state
 
         return game_state(self)
+
+
+# Imported last: the engine imports this module for GameState, and the methods above call into it.
+# A module reference bound once is much cheaper than an import statement run on every call.
+from froeschis import clauses as _clauses  # noqa: E402
+from froeschis import engine as _engine  # noqa: E402

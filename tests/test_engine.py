@@ -15,7 +15,7 @@ from froeschis.cards import FROG
 from froeschis.errors import FormatError, GameTooLongError, IllegalActionError, InternalError, RulesError
 from froeschis.explore import tiny_deck
 from froeschis.observation import observe
-from froeschis.options import Rules
+from froeschis.options import VARIANT_OPTIONS, Rules, with_variants
 from froeschis.state import GameState, Phase
 from tests.builders import build
 
@@ -112,12 +112,16 @@ def test_forced_steps_happen_inside_one_apply() -> None:
     assert str(after.row(0)) == "1 2 3 4 ? ? ? ?"
 
 
-def test_apply_keeps_no_events_behind() -> None:
-    """apply() skips building events; nothing may pile up between calls (a leak would grow here)."""
-    from froeschis import engine
-
-    play_game(3, seed=4)
-    assert engine._NO_EVENTS.items == []
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("variants", [(), tuple(VARIANT_OPTIONS)])
+def test_apply_and_step_reach_the_same_states(players: int, variants: tuple[str, ...]) -> None:
+    """apply() skips building events; it must not skip anything else that step() does."""
+    _, record = play_game(players, seed=players, rules=with_variants(Rules(), *variants))
+    fast = slow = new_game(players, record.rules)
+    for action in record.actions:
+        fast = fast.apply(action)
+        slow, _ = slow.step(action)
+        assert fast == slow
 
 
 @pytest.mark.parametrize(
