@@ -111,10 +111,20 @@ def parse_spot(text: object, field: str = "spot") -> Spot:
     return spot(parse_card(text, field), True)
 
 
-@functools.cache
+_SPOTS: dict[tuple[int, bool], Spot] = {}
+
+
 def spot(card: Card, face_up: bool) -> Spot:
-    """The spot holding ``card`` face up or down (shared instance)."""
-    return Spot(card, face_up)
+    """The spot holding ``card`` face up or down (shared instance).
+
+    Keyed by the card's code: hashing ints is done in C, hashing a Card calls Python code, and
+    every placement and deal asks for a spot.
+    """
+    key = (card.code, face_up)
+    found = _SPOTS.get(key)
+    if found is None:
+        found = _SPOTS[key] = Spot(card, face_up)
+    return found
 
 
 @attrs.frozen

@@ -8,6 +8,7 @@ Spots are numbered from 1, as in the rules ("a 1 goes in the first spot").
 
 from __future__ import annotations
 
+import operator
 from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
@@ -82,10 +83,11 @@ def deal(order: Sequence[Card], lengths: Sequence[int]) -> tuple[tuple[Row, ...]
 
     Returns the face-down rows and the draw pile (top card first). The discard pile starts empty.
     """
+    face_down = [spot(card, False) for card in order]
     rows = []
     start = 0
     for length in lengths:
-        rows.append(Row(tuple(spot(card, False) for card in order[start : start + length])))
+        rows.append(Row(tuple(face_down[start : start + length])))
         start += length
     return tuple(rows), tuple(order[start:])
 
@@ -307,4 +309,7 @@ def returns(players: int, winning_seats: Sequence[int]) -> tuple[float, ...]:
 
 def is_permutation(order: Sequence[Card], pool: Sequence[Card]) -> bool:
     """Whether ``order`` holds exactly the cards of ``pool`` (a valid shuffle outcome)."""
-    return len(order) == len(pool) and sorted(c.code for c in order) == sorted(c.code for c in pool)
+    return len(order) == len(pool) and sorted(map(_code, order)) == sorted(map(_code, pool))
+
+
+_code = operator.attrgetter("code")

@@ -6,8 +6,6 @@ No rule is decided here that is not a call to a clause function; this module onl
 
 from __future__ import annotations
 
-import attrs
-
 from froeschis import clauses as c
 from froeschis.actions import (
     DECLINE_SWAP,
@@ -180,7 +178,7 @@ def _deal(state: GameState, order: tuple[Card, ...], events: Events) -> GameStat
         events.append(Event(EventKind.DEALT, tuple(causes)))
         events.append(Event(EventKind.TURN_STARTED, ("round.start-seat",), seat=state.turn))
     players = tuple(Player(p.length, row) for p, row in zip(state.players, rows, strict=True))
-    return attrs.evolve(state, phase=Phase.DRAW, players=players, draw_pile=draw_pile, discard_pile=())
+    return GameState(state.rules, Phase.DRAW, state.round, state.turn, players, draw_pile, ())
 
 
 def _reshuffle_and_draw(state: GameState, order: tuple[Card, ...], events: Events) -> GameState:
@@ -204,7 +202,10 @@ def _decide(state: GameState, action: Action, events: Events) -> GameState:
     row, draw_pile, discard_pile = state.row(seat), state.draw_pile, state.discard_pile
     if kind is ActionKind.DRAW:
         if c.must_reshuffle(draw_pile):
-            return attrs.evolve(state, phase=Phase.RESHUFFLE)
+            return GameState(
+                state.rules, Phase.RESHUFFLE, state.round, seat, state.players, draw_pile, discard_pile,
+                None, state.first_completer,
+            )  # fmt: skip
         return _draw(state, draw_pile, discard_pile, events)
     if kind is ActionKind.TAKE_DISCARD:
         top = discard_pile[0]
@@ -252,7 +253,8 @@ def _follow(
     contradict each other, which is reported instead of looping forever.
     """
     seat = state.turn
-    for _ in range(len(row) + 2):
+    passes = len(row.spots) + 2
+    for _ in range(passes):
         if c.completion_ends_turn(row):
             ended = ("complete.ends-turn",)
             return _discard(state, row, hand, ended, draw_pile, discard_pile, events, completed=True)
@@ -277,7 +279,7 @@ def _follow(
             return _discard(state, row, hand, ("dead.duplicate",), draw_pile, discard_pile, events)
         else:
             raise InternalError(f"no clause decides what happens to {hand} in the row {row}")
-    raise InternalError(f"the forced chain of seat {seat} did not end within {len(row) + 2} passes")
+    raise InternalError(f"the forced chain of seat {seat} did not end within {passes} passes")
 
 
 def _discard(
