@@ -22,27 +22,16 @@ class Card:
     """A card, by its code: the number itself for number cards, 0 for a frog, -1 for trash.
 
     Cards order as trash < frog < 1 < 2 < ...; the order only serves to sort, it has no rule meaning.
+    What kind of card it is, is worked out once when the card is made (cards are shared, see
+    :func:`number`): the rules ask it of every card a player handles.
     """
 
     code: int
-
-    @property
-    def is_frog(self) -> bool:
-        return self.code == FROG_CODE
-
-    @property
-    def is_trash(self) -> bool:
-        return self.code == TRASH_CODE
-
-    @property
-    def is_number(self) -> bool:
-        return self.code > 0
-
-    @property
-    def number(self) -> int:
-        """The card's number; 0 for a frog or trash."""
-        code = self.code
-        return code if code > 0 else 0
+    is_frog: bool = attrs.field(init=False, default=attrs.Factory(lambda c: c.code == FROG_CODE, True))
+    is_trash: bool = attrs.field(init=False, default=attrs.Factory(lambda c: c.code == TRASH_CODE, True))
+    is_number: bool = attrs.field(init=False, default=attrs.Factory(lambda c: c.code > 0, True))
+    number: int = attrs.field(init=False, default=attrs.Factory(lambda c: max(c.code, 0), True))
+    """The card's number; 0 for a frog or trash."""
 
     def __eq__(self, other: object) -> bool:
         return self is other or (isinstance(other, Card) and self.code == other.code)

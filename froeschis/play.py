@@ -9,10 +9,10 @@ import attrs
 
 from froeschis.actions import Action, AnyAction
 from froeschis.chance import sample_chance
-from froeschis.engine import new_game
+from froeschis.engine import apply, legal_actions, new_game
 from froeschis.errors import GameTooLongError
 from froeschis.options import Rules
-from froeschis.state import GameState
+from froeschis.state import CHANCE, TERMINAL, GameState
 
 MAX_STEPS = 100_000
 """The default cap on a driven game's actions (random 4-player games take about 500)."""
@@ -23,7 +23,7 @@ Policy = Callable[[GameState, random.Random], Action]
 
 def random_policy(state: GameState, rng: random.Random) -> Action:
     """Picks uniformly among the legal actions."""
-    return rng.choice(state.legal_actions())
+    return rng.choice(legal_actions(state))
 
 
 @attrs.frozen
@@ -62,11 +62,10 @@ def play_game(
     rng = random.Random(seed)
     state = new_game(players, rules)
     actions: list[AnyAction] = []
-    while not state.is_terminal:
+    while (seat := state.current_player) != TERMINAL:
         if len(actions) >= max_steps:
             raise GameTooLongError(max_steps)
-        seat = state.current_player
-        action: AnyAction = sample_chance(state, rng) if state.is_chance else bots[seat](state, rng)
+        action: AnyAction = sample_chance(state, rng) if seat == CHANCE else bots[seat](state, rng)
         actions.append(action)
-        state = state.apply(action)
+        state = apply(state, action)
     return state, GameRecord(players, rules, tuple(actions), seed)
