@@ -4,6 +4,9 @@ A benchmark command, not a timed test: it measures, on one core, in this process
 
 * full random games per second: :func:`froeschis.play.play_game` with random bots (4 players by
   default), chance included, for about ``--seconds`` per run;
+* the same games played by the bare loop of :mod:`froeschis.baseline` (no engine: lists of ints, one
+  function), the most this Python on this machine gets out of these games; the engine's share of
+  it says how much any engine in this language could still gain;
 * steps per second: ``legal_actions()`` and ``apply()`` of every step of recorded random games, the
   engine alone (no bot, no random source);
 * the memory of keeping every state of a game, measured with :mod:`tracemalloc` while a recorded
@@ -34,6 +37,7 @@ from rich.console import Console
 from rich.table import Table
 
 from froeschis.actions import AnyAction
+from froeschis.baseline import play_bare
 from froeschis.clauses import check_players
 from froeschis.engine import new_game
 from froeschis.errors import FroeschisError
@@ -55,6 +59,19 @@ def games_per_second(players: int, seconds: float, first_seed: int) -> tuple[flo
     deadline = start + seconds
     while True:
         play_game(players, first_seed + played)
+        played += 1
+        now = time.perf_counter()
+        if now >= deadline:
+            return played / (now - start), played
+
+
+def bare_games_per_second(players: int, seconds: float, first_seed: int) -> tuple[float, int]:
+    """Like :func:`games_per_second`, the same games, played by the bare loop."""
+    played = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    while True:
+        play_bare(players, first_seed + played)
         played += 1
         now = time.perf_counter()
         if now >= deadline:
@@ -131,11 +148,12 @@ def _summary(values: list[float]) -> dict[str, Any]:
 
 
 def measure(args: argparse.Namespace) -> dict[str, Any]:
-    games_rates, steps_rates, memory, per_state = [], [], [], []
+    games_rates, bare_rates, steps_rates, memory, per_state = [], [], [], [], []
     records = _recorded(args.players, args.step_games, first_seed=args.seed + 1_000_000)
     for run in range(args.runs):
         rate, _ = games_per_second(args.players, args.seconds, first_seed=args.seed + run * 100_000)
         games_rates.append(rate)
+        bare_rates.append(bare_games_per_second(args.players, args.seconds, args.seed + run * 100_000)[0])
         steps_rates.append(steps_per_second(records)[0])
         used, states = state_memory(records[run % len(records)])
         memory.append(float(used))
@@ -154,6 +172,7 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
             **_summary(games_rates),
             "target": TARGET_GAMES_PER_SECOND if args.players == 4 else None,
         },
+        "bare_loop_games_per_second": _summary(bare_rates),
         "steps_per_second": {**_summary(steps_rates), "steps_per_run": steps_in_records},
         "memory_of_all_states": {
             "bytes": _summary(memory),
@@ -177,6 +196,12 @@ def print_results(console: Console, results: dict[str, Any]) -> None:
     table.add_row(
         "random games per second", f"{games['median']:.1f}", " ".join(f"{v:.1f}" for v in games["runs"])
     )
+    bare = results["bare_loop_games_per_second"]
+    table.add_row(
+        "  the same games, bare loop (no engine)",
+        f"{bare['median']:.1f}",
+        " ".join(f"{v:.1f}" for v in bare["runs"]),
+    )
     table.add_row(
         "legal_actions + apply per second",
         f"{steps['median']:,.0f}",
@@ -193,9 +218,13 @@ def print_results(console: Console, results: dict[str, Any]) -> None:
         " ".join(f"{v:,.0f}" for v in memory["bytes_per_state"]["runs"]),
     )
     console.print(table)
+    share = games["median"] / bare["median"]
+    console.print(f"The engine plays at {share:.0%} of the bare loop's speed.")
     if games["target"] is not None:
         met = "met" if games["median"] >= games["target"] else "not met"
         console.print(f"Target: {games['target']} random 4-player games per second on one core: {met}.")
+        if bare["median"] < games["target"]:
+            console.print("  (not even the bare loop reaches it with this Python on this machine)")
     if "scaling" in results:
         s = results["scaling"]
         rates = ", ".join(f"{n} process(es): {v:.1f} games/s" for n, v in s["games_per_second"].items())
