@@ -120,12 +120,11 @@ def _decision_refusal(state: GameState, phase: Phase, action: Action) -> tuple[s
         return PHASE_CLAUSE[phase], "a turn starts by taking a card: 'draw' or 'take-discard'"
     if phase is Phase.FROG:
         spots = c.frog_spots(state.players[state.turn].row)
+        clause = PHASE_CLAUSE[phase]
         if kind is not ActionKind.FROG:
-            return PHASE_CLAUSE[
-                phase
-            ], f"the frog in hand must be placed first, on one of the face-down spots {spots}"
+            return clause, f"the frog in hand must be placed first, on one of the face-down spots {spots}"
         if action.spot not in spots:
-            return PHASE_CLAUSE[phase], f"spot {action.spot} is not one of the face-down spots {spots}"
+            return clause, f"spot {action.spot} is not one of the face-down spots {spots}"
         return None
     if kind is ActionKind.SWAP or kind is ActionKind.DECLINE_SWAP:
         return None
@@ -303,8 +302,10 @@ def _discard(
 
 
 def _with_row(state: GameState, seat: int, row: Row) -> tuple[Player, ...]:
-    players = state.players
-    return players[:seat] + (Player(players[seat].length, row),) + players[seat + 1 :]
+    """The players with ``seat``'s row replaced; the other Player objects are shared."""
+    players = list(state.players)
+    players[seat] = Player(players[seat].length, row)
+    return tuple(players)
 
 
 def _wait(
