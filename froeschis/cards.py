@@ -8,6 +8,7 @@ keeps states small and comparisons cheap without giving up value semantics.
 from __future__ import annotations
 
 import functools
+from collections.abc import Sequence
 
 import attrs
 
@@ -116,6 +117,16 @@ def spot(card: Card, face_up: bool) -> Spot:
     return found
 
 
+def face_down(cards: Sequence[Card]) -> list[Spot]:
+    """The shared face-down spot of each card, in order (a whole deck at every deal).
+
+    Looks up each kind of card once rather than once per card: a deck has a dozen kinds.
+    """
+    kinds = {card.code: card for card in cards}
+    spots = {code: spot(card, False) for code, card in kinds.items()}
+    return [spots[card.code] for card in cards]
+
+
 @attrs.frozen
 class Row:
     """A player's row; ``spots[0]`` is spot 1."""
@@ -133,7 +144,7 @@ class Row:
 
     def face_down_spots(self) -> tuple[int, ...]:
         """The 1-based numbers of the face-down spots, ascending."""
-        return tuple(i for i, s in enumerate(self.spots, 1) if not s.face_up)
+        return tuple([i for i, s in enumerate(self.spots, 1) if not s.face_up])
 
     def replace(self, spot_number: int, card: Card) -> Row:
         """This row with ``card`` face up on the given spot."""

@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from froeschis.cards import FROG, TRASH, Card, Row, number, spot
+from froeschis.cards import FROG, TRASH, Card, Row, face_down, number, spot
 from froeschis.errors import RulesError
 from froeschis.trace import implements
 
@@ -83,11 +83,11 @@ def deal(order: Sequence[Card], lengths: Sequence[int]) -> tuple[tuple[Row, ...]
 
     Returns the face-down rows and the draw pile (top card first). The discard pile starts empty.
     """
-    face_down = [spot(card, False) for card in order]
+    hidden = face_down(order)
     rows = []
     start = 0
     for length in lengths:
-        rows.append(Row(tuple(face_down[start : start + length])))
+        rows.append(Row(tuple(hidden[start : start + length])))
         start += length
     return tuple(rows), tuple(order[start:])
 

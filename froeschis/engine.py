@@ -103,7 +103,7 @@ def _refusal(state: GameState, action: AnyAction) -> tuple[str, str] | None:
 def _shuffle_refusal(state: GameState, shuffle: Shuffle) -> tuple[str, str] | None:
     clause = PHASE_CLAUSE[state.phase]
     pool = chance_pool(state)
-    if not all(isinstance(card, Card) for card in shuffle.order):
+    if not set(map(type, shuffle.order)) <= {Card}:
         return clause, "a shuffle orders Card objects"
     if not c.is_permutation(shuffle.order, pool):
         return clause, f"the order must hold exactly the {len(pool)} cards of the chance pool"
