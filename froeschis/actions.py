@@ -8,6 +8,7 @@ the protocol: ``draw``, ``take-discard``, ``frog@3``, ``swap``, ``decline-swap``
 from __future__ import annotations
 
 import enum
+import functools
 from collections.abc import Sequence
 
 import attrs
@@ -75,8 +76,9 @@ DECLINE_SWAP = Action(ActionKind.DECLINE_SWAP)
 SIMPLE_ACTIONS = {a.kind: a for a in (DRAW, TAKE_DISCARD, SWAP, DECLINE_SWAP)}
 
 
+@functools.lru_cache(maxsize=256)
 def frog_at(spot: int) -> Action:
-    """Place the frog in hand on this (1-based) spot."""
+    """Place the frog in hand on this (1-based) spot (shared instance, like the other actions)."""
     return Action(ActionKind.FROG, spot)
 
 
