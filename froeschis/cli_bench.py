@@ -198,7 +198,7 @@ def print_results(console: Console, results: dict[str, Any]) -> None:
     )
     bare = results["bare_loop_games_per_second"]
     table.add_row(
-        "  the same games, bare loop (no engine)",
+        "  same games, bare loop (no engine)",
         f"{bare['median']:.1f}",
         " ".join(f"{v:.1f}" for v in bare["runs"]),
     )
