@@ -26,6 +26,7 @@ def test_bench_json_has_medians_of_every_run(capsys: pytest.CaptureFixture[str])
     assert results["format"] == "froeschis.bench/1" and results["players"] == 4 and results["runs"] == 2
     for figure in (
         results["random_games_per_second"],
+        results["bare_loop_games_per_second"],
         results["steps_per_second"],
         results["memory_of_all_states"]["bytes"],
         results["memory_of_all_states"]["bytes_per_state"],
@@ -48,6 +49,7 @@ def test_bench_prints_a_table_a_profile_and_the_scaling(capsys: pytest.CaptureFi
     assert main(["bench", *QUICK, "--profile", "1", "--scaling", "4"]) == 0
     out = capsys.readouterr().out
     assert "random games per second" in out and "legal_actions + apply per second" in out
+    assert "same games, bare loop" in out and "of the bare loop's speed" in out
     assert "Target: 500 random 4-player games per second on one core" in out
     assert "Profile of 1 random games" in out and "engine.py" in out
     assert "simulate scaling (4 random games)" in out
