@@ -8,7 +8,6 @@ the protocol: ``draw``, ``take-discard``, ``frog@3``, ``swap``, ``decline-swap``
 from __future__ import annotations
 
 import enum
-import functools
 from collections.abc import Sequence
 
 import attrs
@@ -76,10 +75,17 @@ DECLINE_SWAP = Action(ActionKind.DECLINE_SWAP)
 SIMPLE_ACTIONS = {a.kind: a for a in (DRAW, TAKE_DISCARD, SWAP, DECLINE_SWAP)}
 
 
-@functools.lru_cache(maxsize=256)
+_FROG_ACTIONS: dict[int, Action] = {}
+
+
 def frog_at(spot: int) -> Action:
     """Place the frog in hand on this (1-based) spot (shared instance, like the other actions)."""
-    return Action(ActionKind.FROG, spot)
+    found = _FROG_ACTIONS.get(spot)
+    if found is None:
+        found = Action(ActionKind.FROG, spot)
+        if 0 < spot <= 64:  # rows are short; other spots are refused anyway, so not kept
+            _FROG_ACTIONS[spot] = found
+    return found
 
 
 @attrs.frozen(repr=False)

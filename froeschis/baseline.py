@@ -5,8 +5,9 @@ published rules only (standard deck, rows of 8, no variants), in mutable lists o
 function, with no states, actions, checks or clause functions: nothing an engine could still shed.
 It draws from its random source exactly as :func:`froeschis.play.play_game` with random bots does
 (``shuffle`` at each chance node, ``choice`` among the legal actions in the same order), so with the
-same seed it plays the very same game; ``tests/test_baseline.py`` holds it to that, move for move
-count and result, so its speed is the speed of the real games and not of some easier ones.
+same seed it plays the very same game; ``tests/test_baseline.py`` holds it to that (the number of
+actions and reshuffles, the rounds, the winners and the whole final table: every row, spot by spot,
+and both piles), so its speed is the speed of the real games and not of some easier ones.
 
 It is a measuring stick, not an engine: the reference engine is :mod:`froeschis.engine`.
 """
@@ -14,15 +15,16 @@ It is a measuring stick, not an engine: the reference engine is :mod:`froeschis.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import attrs
 
-_FACE_DOWN = 100
+FACE_DOWN = 100
 """Added to a card's code while it lies face down in a row (codes: -1 trash, 0 frog, 1-8)."""
-_LEAST_FACE_DOWN = _FACE_DOWN - 1
+LEAST_FACE_DOWN = FACE_DOWN - 1
 """Face-down trash: every spot holding this or more lies face down."""
 _FROG = 0
-_DECK = sorted([n for n in range(1, 9) for _ in range(6)] + [0] * 4 + [-1] * 8)
+DECK = sorted([n for n in range(1, 9) for _ in range(6)] + [0] * 4 + [-1] * 8)
 """The standard deck by code, sorted as the reference engine keeps it between rounds."""
 _DRAW, _TAKE_DISCARD = 0, 1
 
@@ -38,10 +40,35 @@ class BareResult:
     lengths: tuple[int, ...]
     """Each seat's row length in the last round."""
     reshuffles: int
+    rows: tuple[tuple[str, ...], ...]
+    """The final rows, spot by spot, written as :class:`~froeschis.cards.Spot` writes itself."""
+    draw_pile: tuple[str, ...]
+    """The final draw pile, top card first, written as :class:`~froeschis.cards.Card` writes itself."""
+    discard_pile: tuple[str, ...]
+    """The final discard pile, top card first."""
 
 
-def play_bare(players: int, seed: int) -> BareResult:
-    """Play the random game that ``play_game(players, seed)`` plays (published rules only)."""
+def _card_text(code: int) -> str:
+    return "F" if code == _FROG else "T" if code < 0 else str(code)
+
+
+def _spot_text(value: int) -> str:
+    if value >= LEAST_FACE_DOWN:
+        return f"[{_card_text(value - FACE_DOWN)}]"
+    return _card_text(value)
+
+
+RoundEndHook = Callable[[list[list[int]], list[int], list[int]], None]
+"""Called at each round's end with the rows, the draw pile and the discard pile (top card last),
+as the loop keeps them: face-down cards are their code plus 100."""
+
+
+def play_bare(players: int, seed: int, on_round_end: RoundEndHook | None = None) -> BareResult:
+    """Play the random game that ``play_game(players, seed)`` plays (published rules only).
+
+    ``on_round_end`` lets a test look at the table when a round ends: the loop deals every round
+    from a fresh deck, so a card it lost would otherwise leave no trace in the final table.
+    """
     rng = random.Random(seed)
     choice, shuffle = rng.choice, rng.shuffle
     lengths = [8] * players
@@ -49,13 +76,13 @@ def play_bare(players: int, seed: int) -> BareResult:
     round_number = 0
     while True:
         round_number += 1
-        order = _DECK[:]
+        order = DECK[:]
         shuffle(order)
         actions += 1
         rows: list[list[int]] = []
         start = 0
         for length in lengths:
-            rows.append([code + _FACE_DOWN for code in order[start : start + length]])
+            rows.append([code + FACE_DOWN for code in order[start : start + length]])
             start += length
         draw = order[start:]
         draw.reverse()  # top card last, so taking it is a pop()
@@ -80,21 +107,21 @@ def play_bare(players: int, seed: int) -> BareResult:
                 hand = draw.pop()
             completed = False
             while True:
-                if max(row) < _LEAST_FACE_DOWN:
+                if max(row) < LEAST_FACE_DOWN:
                     completed = True
                     break
                 if hand == _FROG:
-                    spot = choice([i for i, code in enumerate(row) if code >= _LEAST_FACE_DOWN])
+                    spot = choice([i for i, code in enumerate(row) if code >= LEAST_FACE_DOWN])
                     actions += 1
-                    hand = row[spot] - _FACE_DOWN
+                    hand = row[spot] - FACE_DOWN
                     row[spot] = _FROG
                 elif hand < 0 or hand > size:
                     break
                 else:
                     lying = row[hand - 1]
-                    if lying >= _LEAST_FACE_DOWN:
+                    if lying >= LEAST_FACE_DOWN:
                         row[hand - 1] = hand
-                        hand = lying - _FACE_DOWN
+                        hand = lying - FACE_DOWN
                     elif lying == _FROG:
                         row[hand - 1] = hand
                         hand = _FROG
@@ -106,9 +133,20 @@ def play_bare(players: int, seed: int) -> BareResult:
             seat = (seat + 1) % players
             if seat == first:
                 break
-        done = [s for s in range(players) if max(rows[s]) < _LEAST_FACE_DOWN]
+        if on_round_end is not None:
+            on_round_end(rows, draw, discard)
+        done = [s for s in range(players) if max(rows[s]) < LEAST_FACE_DOWN]
         winners = tuple(s for s in done if lengths[s] == 1)
         if winners:
-            return BareResult(winners, actions, round_number, tuple(lengths), reshuffles)
+            return BareResult(
+                winners,
+                actions,
+                round_number,
+                tuple(lengths),
+                reshuffles,
+                rows=tuple(tuple(_spot_text(value) for value in row) for row in rows),
+                draw_pile=tuple(_card_text(code) for code in reversed(draw)),
+                discard_pile=tuple(_card_text(code) for code in reversed(discard)),
+            )
         for s in done:
             lengths[s] -= 1

@@ -28,10 +28,14 @@ class Card:
     """
 
     code: int
-    is_frog: bool = attrs.field(init=False, default=attrs.Factory(lambda c: c.code == FROG_CODE, True))
-    is_trash: bool = attrs.field(init=False, default=attrs.Factory(lambda c: c.code == TRASH_CODE, True))
-    is_number: bool = attrs.field(init=False, default=attrs.Factory(lambda c: c.code > 0, True))
-    number: int = attrs.field(init=False, default=attrs.Factory(lambda c: max(c.code, 0), True))
+    is_frog: bool = attrs.field(
+        init=False, default=attrs.Factory(lambda c: c.code == FROG_CODE, takes_self=True)
+    )
+    is_trash: bool = attrs.field(
+        init=False, default=attrs.Factory(lambda c: c.code == TRASH_CODE, takes_self=True)
+    )
+    is_number: bool = attrs.field(init=False, default=attrs.Factory(lambda c: c.code > 0, takes_self=True))
+    number: int = attrs.field(init=False, default=attrs.Factory(lambda c: max(c.code, 0), takes_self=True))
     """The card's number; 0 for a frog or trash."""
 
     def __eq__(self, other: object) -> bool:
@@ -120,7 +124,8 @@ def spot(card: Card, face_up: bool) -> Spot:
 def face_down(cards: Sequence[Card]) -> list[Spot]:
     """The shared face-down spot of each card, in order (a whole deck at every deal).
 
-    Looks up each kind of card once rather than once per card: a deck has a dozen kinds.
+    Calls :func:`spot` once per kind of card (a deck has about ten), not once per card; the rest
+    is a dictionary lookup by code, done in C.
     """
     kinds = {card.code: card for card in cards}
     spots = {code: spot(card, False) for code, card in kinds.items()}

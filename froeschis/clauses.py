@@ -307,9 +307,9 @@ def returns(players: int, winning_seats: Sequence[int]) -> tuple[float, ...]:
     return tuple(1.0 if seat in winning_seats else 0.0 for seat in range(players))
 
 
+_code = operator.attrgetter("code")
+
+
 def is_permutation(order: Sequence[Card], pool: Sequence[Card]) -> bool:
     """Whether ``order`` holds exactly the cards of ``pool`` (a valid shuffle outcome)."""
     return len(order) == len(pool) and sorted(map(_code, order)) == sorted(map(_code, pool))
-
-
-_code = operator.attrgetter("code")
