@@ -67,7 +67,7 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
             return (DRAW, TAKE_DISCARD)
         return (DRAW,)
     if phase is Phase.FROG:
-        return tuple(frog_at(s) for s in c.frog_spots(state.players[state.turn].row))
+        return tuple(frog_at(s) for s in c.frog_spots(state.row(state.turn)))
     if phase is Phase.SWAP:
         return (SWAP, DECLINE_SWAP)
     return ()
@@ -78,7 +78,7 @@ def _discard_refusal(state: GameState) -> tuple[str, str] | None:
     if not c.may_take_discard(state.discard_pile):
         return "turn.draw-source", "the discard pile is empty"
     top = state.discard_pile[0]
-    if state.rules.discard_only_if_placeable and not c.can_be_placed(top, state.players[state.turn].row):
+    if state.rules.discard_only_if_placeable and not c.can_be_placed(top, state.row(state.turn)):
         return "variant.discard-if-placeable", f"the discard {top} cannot be placed in this row"
     return None
 
@@ -121,7 +121,7 @@ def _decision_refusal(state: GameState, phase: Phase, action: Action) -> tuple[s
             return _discard_refusal(state)
         return PHASE_CLAUSE[phase], "a turn starts by taking a card: 'draw' or 'take-discard'"
     if phase is Phase.FROG:
-        spots = c.frog_spots(state.players[state.turn].row)
+        spots = c.frog_spots(state.row(state.turn))
         clause = PHASE_CLAUSE[phase]
         if kind is not ActionKind.FROG:
             return clause, f"the frog in hand must be placed first, on one of the face-down spots {spots}"
@@ -195,12 +195,12 @@ def _draw(
     hand = draw_pile[0]
     if events is not None:
         events.append(Event(EventKind.DREW, ("turn.draw-source",), seat=state.turn, card=hand))
-    return _follow(state, state.players[state.turn].row, hand, draw_pile[1:], discard_pile, events)
+    return _follow(state, state.row(state.turn), hand, draw_pile[1:], discard_pile, events)
 
 
 def _decide(state: GameState, action: Action, events: _Events) -> GameState:
     seat, kind = state.turn, action.kind
-    row, draw_pile, discard_pile = state.players[seat].row, state.draw_pile, state.discard_pile
+    row, draw_pile, discard_pile = state.row(seat), state.draw_pile, state.discard_pile
     if kind is ActionKind.DRAW:
         if c.must_reshuffle(draw_pile):
             return GameState(
