@@ -7,7 +7,7 @@ It draws from its random source exactly as :func:`froeschis.play.play_game` with
 (``shuffle`` at each chance node, ``choice`` among the legal actions in the same order), so with the
 same seed it plays the very same game; ``tests/test_baseline.py`` holds it to that (the number of
 actions and reshuffles, the rounds, the winners and the whole final table: every row, spot by spot,
-and both piles), so its speed is the speed of the real games and not of some easier ones.
+and both piles, as codes), so its speed is the speed of the real games and not of some easier ones.
 
 It is a measuring stick, not an engine: the reference engine is :mod:`froeschis.engine`.
 """
@@ -40,22 +40,12 @@ class BareResult:
     lengths: tuple[int, ...]
     """Each seat's row length in the last round."""
     reshuffles: int
-    rows: tuple[tuple[str, ...], ...]
-    """The final rows, spot by spot, written as :class:`~froeschis.cards.Spot` writes itself."""
-    draw_pile: tuple[str, ...]
-    """The final draw pile, top card first, written as :class:`~froeschis.cards.Card` writes itself."""
-    discard_pile: tuple[str, ...]
-    """The final discard pile, top card first."""
-
-
-def _card_text(code: int) -> str:
-    return "F" if code == _FROG else "T" if code < 0 else str(code)
-
-
-def _spot_text(value: int) -> str:
-    if value >= LEAST_FACE_DOWN:
-        return f"[{_card_text(value - FACE_DOWN)}]"
-    return _card_text(value)
+    rows: tuple[tuple[int, ...], ...]
+    """The final rows, spot by spot: card codes, plus :data:`FACE_DOWN` for a face-down card."""
+    draw_pile: tuple[int, ...]
+    """The final draw pile's card codes, top card first."""
+    discard_pile: tuple[int, ...]
+    """The final discard pile's card codes, top card first."""
 
 
 RoundEndHook = Callable[[list[list[int]], list[int], list[int]], None]
@@ -144,9 +134,9 @@ def play_bare(players: int, seed: int, on_round_end: RoundEndHook | None = None)
                 round_number,
                 tuple(lengths),
                 reshuffles,
-                rows=tuple(tuple(_spot_text(value) for value in row) for row in rows),
-                draw_pile=tuple(_card_text(code) for code in reversed(draw)),
-                discard_pile=tuple(_card_text(code) for code in reversed(discard)),
+                rows=tuple(map(tuple, rows)),
+                draw_pile=tuple(reversed(draw)),
+                discard_pile=tuple(reversed(discard)),
             )
         for s in done:
             lengths[s] -= 1

@@ -35,9 +35,11 @@ def reference(players: int, seed: int) -> BareResult:
         rounds=final.round,
         lengths=tuple(p.length for p in final.players),
         reshuffles=shuffles - final.round,  # one shuffle deals each round; the rest are reshuffles
-        rows=tuple(tuple(str(spot) for spot in p.row.spots) for p in final.players),
-        draw_pile=tuple(str(card) for card in final.draw_pile),
-        discard_pile=tuple(str(card) for card in final.discard_pile),
+        rows=tuple(
+            tuple(s.card.code + (0 if s.face_up else FACE_DOWN) for s in p.row.spots) for p in final.players
+        ),
+        draw_pile=tuple(card.code for card in final.draw_pile),
+        discard_pile=tuple(card.code for card in final.discard_pile),
     )
 
 
