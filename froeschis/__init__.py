@@ -8,7 +8,8 @@ Import the engine from here::
     (True, True)
 """
 
-from froeschis.actions import (
+from froeschis.agents.loop import play_game, random_policy
+from froeschis.core.actions import (
     DECLINE_SWAP,
     DRAW,
     SWAP,
@@ -19,14 +20,14 @@ from froeschis.actions import (
     Shuffle,
     frog_at,
 )
-from froeschis.cards import FROG, TRASH, Card, Row, Spot, number
-from froeschis.chance import distinct_orders, sample_chance
-from froeschis.engine import new_game, step
-from froeschis.errors import FormatError, FroeschisError, IllegalActionError, RulesError, SpecError
-from froeschis.events import Event, EventKind
-from froeschis.options import Rules
-from froeschis.play import GameRecord, play_game, random_policy
-from froeschis.state import CHANCE, TERMINAL, GameState, Phase, Player
+from froeschis.core.cards import FROG, TRASH, Card, Row, Spot, number
+from froeschis.core.chance import distinct_orders, sample_chance
+from froeschis.core.engine import new_game, step
+from froeschis.core.errors import FormatError, FroeschisError, IllegalActionError, RulesError, SpecError
+from froeschis.core.events import Event, EventKind
+from froeschis.core.record import GameRecord
+from froeschis.core.rules import Rules
+from froeschis.core.state import CHANCE, TERMINAL, GameState, Phase, Player
 
 __all__ = [
     "CHANCE",

@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from collections import Counter
 
-from froeschis.cards import Card, Row, parse_card, parse_spot
-from froeschis.options import Rules
-from froeschis.state import GameState, Phase, Player
+from froeschis.core.cards import Card, Row, parse_card, parse_spot
+from froeschis.core.rules import Rules
+from froeschis.core.state import GameState, Phase, Player
 
 
 def cards(text: str) -> tuple[Card, ...]:

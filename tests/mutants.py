@@ -1,7 +1,7 @@
 """One deliberately wrong version of each clause's function, to check that the suite catches it.
 
 Never shipped: these live in the test suite only. ``FROESCHIS_MUTANT=<clause id>`` makes
-tests/conftest.py swap the mutant into :mod:`froeschis.clauses` for a whole pytest run (the
+tests/conftest.py swap the mutant into :mod:`froeschis.core.clauses` for a whole pytest run (the
 engine calls clause functions through the module, so the swap reaches every caller), and
 ``--clause <id>`` selects the tests that name that clause. tests/test_mutation.py runs each
 mutant that way and requires a failure. Where a source text was mistranslated, the mutant is the
@@ -15,16 +15,16 @@ from typing import Any
 
 import attrs
 
-from froeschis import clauses as c
-from froeschis.cards import FROG, TRASH, Card, Row, number, spot
-from froeschis.errors import RulesError
+from froeschis.core import clauses as c
+from froeschis.core.cards import FROG, TRASH, Card, Row, number, spot
+from froeschis.core.errors import RulesError
 
 
 @attrs.frozen
 class Mutant:
     clause: str
     function: str
-    """The name in froeschis.clauses that the mutant replaces."""
+    """The name in froeschis.core.clauses that the mutant replaces."""
     replacement: Callable[..., Any]
     description: str
 
@@ -134,9 +134,9 @@ BY_CLAUSE = {m.clause: m for m in MUTANTS}
 
 
 def activate(clause_id: str) -> Mutant:
-    """Swap the mutant for this clause into froeschis.clauses (for the rest of the process)."""
+    """Swap the mutant for this clause into froeschis.core.clauses (for the rest of the process)."""
     mutant = BY_CLAUSE[clause_id]
     if not hasattr(c, mutant.function):
-        raise AttributeError(f"froeschis.clauses has no {mutant.function} to mutate")
+        raise AttributeError(f"froeschis.core.clauses has no {mutant.function} to mutate")
     setattr(c, mutant.function, mutant.replacement)
     return mutant

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import pytest
 
-from froeschis.actions import Shuffle
-from froeschis.baseline import DECK, FACE_DOWN, LEAST_FACE_DOWN, BareResult, play_bare
-from froeschis.play import play_game
+from froeschis.agents.loop import play_game
+from froeschis.core.actions import Shuffle
+from froeschis.verify.baseline import DECK, FACE_DOWN, LEAST_FACE_DOWN, BareResult, play_bare
 
 
 def play_counting_cards(players: int, seed: int) -> BareResult:

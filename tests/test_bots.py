@@ -7,8 +7,7 @@ from collections import Counter
 
 import pytest
 
-from froeschis.actions import DRAW, TAKE_DISCARD, Action, AnyAction, frog_at
-from froeschis.bots import (
+from froeschis.agents.bots import (
     Bot,
     GreedyBot,
     IsmcBot,
@@ -24,15 +23,16 @@ from froeschis.bots import (
     rollout_value,
     unseen_cards,
 )
-from froeschis.cards import Card
-from froeschis.chance import sample_chance
-from froeschis.engine import new_game
-from froeschis.errors import GameTooLongError
-from froeschis.observation import Observation, observe
-from froeschis.options import Rules
-from froeschis.play import play_game, random_policy
-from froeschis.serialize import check_consistent
-from froeschis.state import GameState, Phase
+from froeschis.agents.loop import play_game, random_policy
+from froeschis.core.actions import DRAW, TAKE_DISCARD, Action, AnyAction, frog_at
+from froeschis.core.cards import Card
+from froeschis.core.chance import sample_chance
+from froeschis.core.engine import new_game
+from froeschis.core.errors import GameTooLongError
+from froeschis.core.observation import Observation, observe
+from froeschis.core.rules import Rules
+from froeschis.core.state import GameState, Phase
+from froeschis.io.serialize import check_consistent
 from tests.builders import build, cards
 
 EIGHT = "[1] [2] [3] [4] [5] [6] [7] [8]"

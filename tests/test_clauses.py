@@ -10,14 +10,14 @@ from collections import Counter
 
 import pytest
 
-from froeschis import clauses as c
-from froeschis.actions import DECLINE_SWAP, DRAW, SWAP, TAKE_DISCARD, Shuffle, frog_at
-from froeschis.cards import FROG, TRASH, number
-from froeschis.engine import new_game
-from froeschis.errors import IllegalActionError, RulesError
-from froeschis.events import Event, EventKind
-from froeschis.options import Rules
-from froeschis.state import GameState, Phase
+from froeschis.core import clauses as c
+from froeschis.core.actions import DECLINE_SWAP, DRAW, SWAP, TAKE_DISCARD, Shuffle, frog_at
+from froeschis.core.cards import FROG, TRASH, number
+from froeschis.core.engine import new_game
+from froeschis.core.errors import IllegalActionError, RulesError
+from froeschis.core.events import Event, EventKind
+from froeschis.core.rules import Rules
+from froeschis.core.state import GameState, Phase
 from tests.builders import build, cards, face_up
 
 EIGHT = "[1] [2] [3] [4] [5] [6] [7] [8]"

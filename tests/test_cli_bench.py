@@ -7,9 +7,9 @@ from typing import Any
 
 import pytest
 
+from froeschis.agents.loop import play_game
 from froeschis.cli import main
-from froeschis.cli_bench import immutable_bound, state_build_seconds, state_memory
-from froeschis.play import play_game
+from froeschis.cli.bench import immutable_bound, state_build_seconds, state_memory
 
 
 @pytest.fixture(autouse=True)

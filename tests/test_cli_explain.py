@@ -8,10 +8,10 @@ from typing import Any
 
 import pytest
 
+from froeschis.agents.loop import play_game
 from froeschis.cli import main
-from froeschis.narrate import unstated_rule
-from froeschis.play import play_game
-from froeschis.serialize import record_to_json
+from froeschis.io.serialize import record_to_json
+from froeschis.present.narrate import unstated_rule
 
 
 @pytest.fixture(autouse=True)

@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from froeschis.actions import Action, ActionKind
 from froeschis.cli import main
-from froeschis.engine import new_game
-from froeschis.serialize import record_from_json
+from froeschis.core.actions import Action, ActionKind
+from froeschis.core.engine import new_game
+from froeschis.io.serialize import record_from_json
 
 ALWAYS_FIRST = "1\n" * 3000
 """Choice 1 is always legal: enough answers for any game."""
@@ -195,7 +195,7 @@ def test_bad_arguments_are_refused(
 def test_the_command_reads_a_real_standard_input() -> None:
     """End to end: the installed entry point's module, a pipe for input."""
     done = subprocess.run(
-        [sys.executable, "-m", "froeschis.cli", "play", "--players", "2", "--seed", "1", "--bots", "random"],
+        [sys.executable, "-m", "froeschis", "play", "--players", "2", "--seed", "1", "--bots", "random"],
         input=ALWAYS_FIRST,
         capture_output=True,
         text=True,

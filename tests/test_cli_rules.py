@@ -50,7 +50,7 @@ def test_rules_shows_one_clause_in_full_in_the_chosen_language(capsys: pytest.Ca
     assert "de.3.4" in out and "Wenn Sie beispielsweise einen Frosch auf die 4 legen" in out
     assert "en.3.4" not in out
     assert "ko.frog-flipped" in out  # a discrepancy that concerns the clause
-    assert "froeschis.clauses.swap_frog" in out  # its implementation
+    assert "froeschis.core.clauses.swap_frog" in out  # its implementation
     assert "dead.trash" not in out
 
 
@@ -81,7 +81,7 @@ def test_rules_json_gives_sources_in_the_language_and_the_implementation(
     assert clause["id"] == "dead.trash" and clause["kind"] == "source"
     assert [s["anchor"] for s in clause["sources"]] == ["ko.3.7"]
     assert clause["sources"][0]["quote"] in clause["sources"][0]["sentence"]
-    assert "froeschis.clauses.is_trash" in clause["implemented_by"]
+    assert "froeschis.core.clauses.is_trash" in clause["implemented_by"]
 
 
 def test_rules_text_annotates_every_sentence_with_the_clauses_citing_it(

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from froeschis.cli import main
-from froeschis.cli_simulate import game_seed, run_games, summarise, wilson
+from froeschis.cli.simulate import game_seed, run_games, summarise, wilson
 from froeschis.spec import load_catalogue
 
 

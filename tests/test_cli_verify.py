@@ -10,7 +10,7 @@ import pytest
 
 from froeschis.cli import main
 from froeschis.spec import load_catalogue
-from froeschis.vectors import vectors_dir
+from froeschis.verify.vectors import vectors_dir
 
 TESTS = Path(__file__).resolve().parent
 

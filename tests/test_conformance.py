@@ -19,20 +19,20 @@ import attrs
 import pytest
 
 from froeschis import Rules, new_game, play_game
-from froeschis.actions import DRAW, SWAP, TAKE_DISCARD, Action, Shuffle, frog_at
-from froeschis.cards import FROG, TRASH, number
-from froeschis.chance import sample_chance
 from froeschis.cli import main
 from froeschis.conformance import CheckConfig, ReferenceEngine, check, compare_record
 from froeschis.conformance.compare import compare_reply
 from froeschis.conformance.protocol import PROTOCOL
 from froeschis.conformance.scenarios import FROG_DECK, rigged_scenarios
-from froeschis.conformance.schemas import schema_errors
 from froeschis.conformance.shrink import build, repair_decision, repair_shuffle
-from froeschis.events import Event
-from froeschis.serialize import event_to_json, record_to_json, rules_to_json, state_to_json
+from froeschis.core.actions import DRAW, SWAP, TAKE_DISCARD, Action, Shuffle, frog_at
+from froeschis.core.cards import FROG, TRASH, number
+from froeschis.core.chance import sample_chance
+from froeschis.core.events import Event
+from froeschis.core.state import GameState, Phase
+from froeschis.io.schemas import schema_errors
+from froeschis.io.serialize import event_to_json, record_to_json, rules_to_json, state_to_json
 from froeschis.spec import load_catalogue
-from froeschis.state import GameState, Phase
 
 REPO = Path(__file__).resolve().parents[1]
 EXAMPLE = [sys.executable, str(REPO / "examples" / "engine.py")]
@@ -241,7 +241,7 @@ def _judge(step: tuple[GameState, Any, GameState, tuple[Event, ...]], change: An
     before, action, after, events = step
     reply = reply_of(after, events)
     change(reply)
-    from froeschis.serialize import action_to_json
+    from froeschis.io.serialize import action_to_json
 
     return compare_reply(before, action_to_json(action), after, events, reply, events_expected=True)
 
@@ -351,7 +351,7 @@ class TestAttribution:
 
     def test_the_same_reply_passes(self) -> None:
         for before, action, after, events in steps_of(3, Rules(optional_frog_swap=True), 4):
-            from froeschis.serialize import action_to_json
+            from froeschis.io.serialize import action_to_json
 
             result = compare_reply(
                 before, action_to_json(action), after, events, reply_of(after, events), True

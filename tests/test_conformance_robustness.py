@@ -19,12 +19,12 @@ from typing import Any
 import attrs
 import pytest
 
+from froeschis.agents.loop import play_game
 from froeschis.conformance import CheckConfig, ReferenceEngine, check, compare_record
 from froeschis.conformance.process import MAX_QUEUED, SubprocessEngine
 from froeschis.conformance.protocol import CandidateCrashed, CandidateGarbage, CandidateTimeout
 from froeschis.conformance.serve import serve
-from froeschis.play import play_game
-from froeschis.serialize import record_to_json
+from froeschis.io.serialize import record_to_json
 
 FAKE = """
 import json, os, sys, time

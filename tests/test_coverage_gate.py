@@ -12,10 +12,10 @@ from pathlib import Path
 import pytest
 
 import froeschis
-from froeschis.errors import SpecError
+from froeschis.core.errors import SpecError
+from froeschis.core.marks import implements
 from froeschis.spec import load_catalogue
-from froeschis.trace import implements
-from froeschis.traceability import trace_matrix, unknown_ids
+from froeschis.verify.trace import ClauseTrace, trace_matrix, unknown_ids
 
 TESTS = Path(__file__).resolve().parent
 MATRIX = trace_matrix(TESTS)
@@ -23,17 +23,17 @@ IDS = [row.clause for row in MATRIX]
 
 
 @pytest.mark.parametrize("row", MATRIX, ids=IDS)
-def test_every_clause_has_an_implementation(row: froeschis.traceability.ClauseTrace) -> None:
+def test_every_clause_has_an_implementation(row: ClauseTrace) -> None:
     assert row.implementations, f"{row.clause}: no function is marked @implements({row.clause!r})"
 
 
 @pytest.mark.parametrize("row", MATRIX, ids=IDS)
-def test_every_clause_has_a_test(row: froeschis.traceability.ClauseTrace) -> None:
+def test_every_clause_has_a_test(row: ClauseTrace) -> None:
     assert row.tests, f"{row.clause}: no test is marked @pytest.mark.clause({row.clause!r})"
 
 
 @pytest.mark.parametrize("row", MATRIX, ids=IDS)
-def test_every_clause_fires_in_a_golden_playthrough(row: froeschis.traceability.ClauseTrace) -> None:
+def test_every_clause_fires_in_a_golden_playthrough(row: ClauseTrace) -> None:
     assert row.playthroughs, f"{row.clause}: no event in spec/vectors/ names it"
 
 

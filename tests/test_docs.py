@@ -1,4 +1,4 @@
-"""The documentation generator (froeschis.rulesdoc) and the docs' Sphinx extension.
+"""The documentation generator (rulesdoc) and the docs' Sphinx extension.
 
 The generator's gate is checked on made-up test suites and translation files; the rendered
 reStructuredText on the real catalogue. When Sphinx is installed (the ``docs`` extra), small doc
@@ -16,11 +16,11 @@ from pathlib import Path
 
 import attrs
 import pytest
+import rulesdoc
+from rulesdoc import DocsGateError, build_model
 
-from froeschis import rulesdoc
-from froeschis.rulesdoc import DocsGateError, build_model
 from froeschis.spec import load_catalogue
-from froeschis.traceability import ClauseTrace
+from froeschis.verify.trace import ClauseTrace
 
 REPO = Path(__file__).resolve().parents[1]
 TRANSLATIONS = REPO / "docs" / "translations"
@@ -267,7 +267,7 @@ def small_project(root: Path, body: str, tests: Path, *, api: bool = True) -> Pa
         ),
         encoding="utf-8",
     )
-    api_text = ".. automodule:: froeschis.clauses\n   :members:\n   :undoc-members:\n" if api else ""
+    api_text = ".. automodule:: froeschis.core.clauses\n   :members:\n   :undoc-members:\n" if api else ""
     (src / "index.rst").write_text(f"Test\n====\n\n{body}\n\n{api_text}", encoding="utf-8")
     return src
 
@@ -278,7 +278,8 @@ See :clause:`frog.swap`, :repo-file:`README.md` and :repo-file:`spec/not-written
 .. froeschis-svg::
    :caption: A frog.
 
-   from froeschis import FROG, svg
+   from froeschis import FROG
+   from froeschis.present import svg
    svg.card(FROG)
 
 .. froeschis-rules::
@@ -302,8 +303,8 @@ def test_the_extension_builds_the_rule_pages(tmp_path: Path) -> None:
     assert sphinx_build(src, tmp_path / "html") == 0
     html = (tmp_path / "html" / "index.html").read_text(encoding="utf-8")
     assert 'id="clause-frog-swap"' in html and 'href="#clause-frog-swap"' in html
-    assert 'href="#froeschis.clauses.standard_deck"' in html
-    entry = html.split('id="froeschis.clauses.standard_deck"')[1].split("</dd>")[0]
+    assert 'href="#froeschis.core.clauses.standard_deck"' in html
+    entry = html.split('id="froeschis.core.clauses.standard_deck"')[1].split("</dd>")[0]
     assert 'Implements <a class="reference internal" href="#clause-deck-composition">' in entry
     assert 'href="#test-tests-test-made-up-py-test-0"' in html
     assert '<span class="source-quote">The deck consists of cards numbered 1-8' in html

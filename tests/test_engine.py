@@ -9,14 +9,14 @@ import attrs
 import pytest
 
 from froeschis import CHANCE, TERMINAL, new_game, play_game, sample_chance
-from froeschis import clauses as clauses
-from froeschis.actions import DRAW, TAKE_DISCARD, Action, Shuffle, frog_at
-from froeschis.cards import FROG
-from froeschis.errors import FormatError, GameTooLongError, IllegalActionError, InternalError, RulesError
-from froeschis.explore import tiny_deck
-from froeschis.observation import observe
-from froeschis.options import VARIANT_OPTIONS, Rules, with_variants
-from froeschis.state import GameState, Phase
+from froeschis.core import clauses as clauses
+from froeschis.core.actions import DRAW, TAKE_DISCARD, Action, Shuffle, frog_at
+from froeschis.core.cards import FROG
+from froeschis.core.errors import FormatError, GameTooLongError, IllegalActionError, InternalError, RulesError
+from froeschis.core.observation import observe
+from froeschis.core.rules import VARIANT_OPTIONS, Rules, with_variants
+from froeschis.core.state import GameState, Phase
+from froeschis.verify.explore import tiny_deck
 from tests.builders import build
 
 EIGHT = "[1] [2] [3] [4] [5] [6] [7] [8]"

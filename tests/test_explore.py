@@ -7,14 +7,14 @@ from collections import Counter
 
 import pytest
 
-from froeschis.chance import distinct_orders
-from froeschis.engine import new_game
-from froeschis.events import Event
-from froeschis.explore import TINY_CONFIGS, census_toml, divide, explore, perft, tiny_deck
-from froeschis.invariants import InvariantError, check_observations, check_state, check_step
-from froeschis.options import Rules
+from froeschis.core.chance import distinct_orders
+from froeschis.core.engine import new_game
+from froeschis.core.events import Event
+from froeschis.core.rules import Rules
+from froeschis.core.state import GameState
 from froeschis.spec import spec_dir
-from froeschis.state import GameState
+from froeschis.verify.explore import TINY_CONFIGS, census_toml, divide, explore, perft, tiny_deck
+from froeschis.verify.invariants import InvariantError, check_observations, check_state, check_step
 
 DUEL = Rules(deck=tiny_deck("1 1 F T T"), row_length=1)
 

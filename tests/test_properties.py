@@ -13,13 +13,13 @@ import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from froeschis import clauses as c
-from froeschis.actions import DRAW, SWAP, TAKE_DISCARD, Shuffle, frog_at
-from froeschis.cards import FROG, Card, number
-from froeschis.engine import new_game
-from froeschis.events import EventKind
-from froeschis.options import Rules
-from froeschis.state import GameState, Phase
+from froeschis.core import clauses as c
+from froeschis.core.actions import DRAW, SWAP, TAKE_DISCARD, Shuffle, frog_at
+from froeschis.core.cards import FROG, Card, number
+from froeschis.core.engine import new_game
+from froeschis.core.events import EventKind
+from froeschis.core.rules import Rules
+from froeschis.core.state import GameState, Phase
 from tests.builders import build
 
 CARD_TEXTS = [str(n) for n in range(1, 9)] + ["F", "T"]

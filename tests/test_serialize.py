@@ -9,10 +9,11 @@ from typing import Any
 import pytest
 
 from froeschis import Rules, new_game, play_game
-from froeschis.actions import DECLINE_SWAP, DRAW, SWAP, TAKE_DISCARD, Action, Shuffle, frog_at
-from froeschis.cards import FROG, TRASH, number
-from froeschis.errors import FormatError
-from froeschis.serialize import (
+from froeschis.core.actions import DECLINE_SWAP, DRAW, SWAP, TAKE_DISCARD, Action, Shuffle, frog_at
+from froeschis.core.cards import FROG, TRASH, number
+from froeschis.core.errors import FormatError
+from froeschis.core.state import Phase
+from froeschis.io.serialize import (
     action_from_json,
     action_to_json,
     event_from_json,
@@ -23,7 +24,6 @@ from froeschis.serialize import (
     state_from_json,
     state_to_json,
 )
-from froeschis.state import Phase
 from tests.builders import build
 
 EIGHT = "[1] [2] [3] [4] [5] [6] [7] [8]"

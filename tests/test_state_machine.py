@@ -13,12 +13,12 @@ from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
-from froeschis.actions import AnyAction, Shuffle
-from froeschis.engine import new_game
-from froeschis.invariants import check_legality, check_observations, check_state, check_step
-from froeschis.options import Rules
-from froeschis.serialize import state_from_json, state_to_json
-from froeschis.state import GameState
+from froeschis.core.actions import AnyAction, Shuffle
+from froeschis.core.engine import new_game
+from froeschis.core.rules import Rules
+from froeschis.core.state import GameState
+from froeschis.io.serialize import state_from_json, state_to_json
+from froeschis.verify.invariants import check_legality, check_observations, check_state, check_step
 
 
 class GameMachine(RuleBasedStateMachine):

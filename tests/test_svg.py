@@ -1,4 +1,4 @@
-"""The SVG pictures (froeschis.svg): well-formed, faithful to the state, hiding what a seat may not see.
+"""SVG pictures (froeschis.present.svg): well-formed, faithful to the state, hiding what a seat may not see.
 
 These tests check a rendering, not a rule clause, so they carry no clause marker.
 """
@@ -13,10 +13,11 @@ from collections import Counter
 import pytest
 
 import froeschis
-from froeschis import DRAW, FROG, TRASH, GameState, Phase, Player, Row, Rules, frog_at, number, svg
-from froeschis.cards import Card, spot
-from froeschis.events import EventKind
-from froeschis.observation import observe
+from froeschis import DRAW, FROG, TRASH, GameState, Phase, Player, Row, Rules, frog_at, number
+from froeschis.core.cards import Card, spot
+from froeschis.core.events import EventKind
+from froeschis.core.observation import observe
+from froeschis.present import svg
 
 SVG = "{http://www.w3.org/2000/svg}"
 

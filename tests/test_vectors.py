@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from froeschis.vectors import MULTI_WINNER, first_difference, read_header, vectors_dir
+from froeschis.verify.vectors import MULTI_WINNER, first_difference, read_header, vectors_dir
 
 FILES = sorted(vectors_dir().glob("*.jsonl"))
 

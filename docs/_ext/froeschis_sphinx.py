@@ -1,9 +1,9 @@
 """The froeschis docs' own Sphinx extension: rule pages from the clause catalogue, pictures, gates.
 
-Every page about the rules is rendered at build time by :mod:`froeschis.rulesdoc` from the clause
+Every page about the rules is rendered at build time by :mod:`rulesdoc` from the clause
 catalogue (``spec/clauses.toml`` through :mod:`froeschis.spec`), the traceability data
-(:mod:`froeschis.traceability`) and the translations in ``docs/translations/``. At the start of a
-build :func:`froeschis.rulesdoc.build_model` checks them all: a clause without an implementation,
+(:mod:`froeschis.verify.trace`) and the translations in ``docs/translations/``. At the start of a
+build :func:`rulesdoc.build_model` checks them all: a clause without an implementation,
 a test or a translation stops the build with a :class:`TraceabilityGateError` (whatever ``-W`` says).
 
 Directives (each documented in ``docs/design.rst``):
@@ -12,7 +12,7 @@ Directives (each documented in ``docs/design.rst``):
   ``froeschis-reading LANG``, ``froeschis-coverage``, ``froeschis-matrix``, ``froeschis-tests``,
   ``froeschis-playthroughs``, ``froeschis-api``: generated content;
 * ``froeschis-svg``: evaluates Python (the last line is the picture) in the page's namespace and
-  shows the SVG it gives (:mod:`froeschis.svg`);
+  shows the SVG it gives (:mod:`froeschis.present.svg`);
 * ``doctest``, ``testcode`` and ``testsetup`` of ``sphinx.ext.doctest``, extended to also run their
   code into that namespace at read time, so a picture shows exactly the states the doctests build.
 
@@ -36,6 +36,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, ClassVar
 
+import rulesdoc
 from docutils import nodes, utils
 from docutils.nodes import Node, system_message
 from docutils.parsers.rst import directives
@@ -51,9 +52,8 @@ from sphinx.util.docutils import SphinxDirective
 from sphinx.util.typing import ExtensionMetadata, OptionSpec
 
 import froeschis
-from froeschis import rulesdoc
+from froeschis.core.marks import clauses_of
 from froeschis.spec import spec_dir
-from froeschis.trace import clauses_of
 
 logger = logging.getLogger(__name__)
 
@@ -169,27 +169,41 @@ class ReadingDirective(GeneratedDirective):
 API_GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
     (
         "The engine",
-        ("froeschis", "froeschis.engine", "froeschis.state", "froeschis.actions", "froeschis.chance"),
+        (
+            "froeschis",
+            "froeschis.core.engine",
+            "froeschis.core.state",
+            "froeschis.core.actions",
+            "froeschis.core.chance",
+        ),
     ),
     (
         "Cards, rules options and observations",
-        ("froeschis.cards", "froeschis.options", "froeschis.observation"),
+        ("froeschis.core.cards", "froeschis.core.rules", "froeschis.core.observation"),
     ),
     (
         "The clauses and their trace",
-        ("froeschis.clauses", "froeschis.trace", "froeschis.spec", "froeschis.traceability"),
+        ("froeschis.core.clauses", "froeschis.core.marks", "froeschis.spec", "froeschis.verify.trace"),
     ),
-    ("Events and errors", ("froeschis.events", "froeschis.errors")),
-    ("Playing, bots and records", ("froeschis.play", "froeschis.bots", "froeschis.serialize")),
+    ("Events and errors", ("froeschis.core.events", "froeschis.core.errors")),
+    (
+        "Playing, bots and records",
+        ("froeschis.agents.loop", "froeschis.agents.bots", "froeschis.io.serialize"),
+    ),
     (
         "Checking implementations",
-        ("froeschis.conformance", "froeschis.vectors", "froeschis.invariants", "froeschis.explore"),
+        (
+            "froeschis.conformance",
+            "froeschis.verify.vectors",
+            "froeschis.verify.invariants",
+            "froeschis.verify.explore",
+        ),
     ),
-    ("Pictures and text", ("froeschis.svg", "froeschis.render", "froeschis.narrate")),
-    ("Command line and documentation", ("froeschis.cli", "froeschis.rulesdoc")),
+    ("Pictures and text", ("froeschis.present.svg", "froeschis.present.render", "froeschis.present.narrate")),
+    ("Command line and documentation", ("froeschis.cli", "rulesdoc")),
 )
 """The API reference's sections: a module belongs to the first group naming it or a package or
-``name_`` prefix of it (``froeschis.cli`` also takes ``froeschis.cli_play``); the rest go last."""
+``name_`` prefix of it (``froeschis.cli`` also takes ``froeschis.cli.play``); the rest go last."""
 
 
 def api_modules() -> list[str]:
@@ -304,7 +318,7 @@ class RunningTestsetup(_RunsCode, TestsetupDirective):
 class SvgDirective(SphinxDirective):
     """``.. froeschis-svg::`` with Python code whose last line gives a picture or a list of them.
 
-    A picture is an :class:`froeschis.svg.Svg` or anything with ``_repr_svg_`` (a state, an
+    A picture is an :class:`froeschis.present.svg.Svg` or anything with ``_repr_svg_`` (a state, an
     observation); a ``(caption, picture)`` pair puts the caption (reStructuredText) under it.
     ``:caption:`` is a caption for the whole figure.
     """

@@ -16,12 +16,12 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from froeschis.conformance.protocol import JSON
-from froeschis.engine import PHASE_CLAUSE
-from froeschis.errors import FormatError, IllegalActionError
-from froeschis.events import Event, EventKind
-from froeschis.serialize import action_from_json
+from froeschis.core.engine import PHASE_CLAUSE
+from froeschis.core.errors import FormatError, IllegalActionError
+from froeschis.core.events import Event, EventKind
+from froeschis.core.state import GameState, Phase
+from froeschis.io.serialize import action_from_json
 from froeschis.spec import load_catalogue
-from froeschis.state import GameState, Phase
 
 
 class HasPath(Protocol):

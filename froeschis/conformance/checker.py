@@ -19,8 +19,8 @@ from froeschis.conformance.report import ClauseRow, Report, Reproduction
 from froeschis.conformance.runner import Session, Trial, TrialResult, run_trial, setup_probes, trial_of
 from froeschis.conformance.scenarios import Scenario, all_scenarios
 from froeschis.conformance.shrink import shrink
-from froeschis.errors import FormatError
-from froeschis.serialize import record_from_json
+from froeschis.core.errors import FormatError
+from froeschis.io.serialize import record_from_json
 from froeschis.spec import load_catalogue, spec_dir
 
 Candidate = Sequence[str] | EngineFactory

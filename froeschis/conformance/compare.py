@@ -30,11 +30,11 @@ from froeschis.conformance.attribution import (
     unique,
 )
 from froeschis.conformance.protocol import JSON
-from froeschis.conformance.schemas import schema_errors
-from froeschis.engine import PHASE_CLAUSE
-from froeschis.events import Event
-from froeschis.serialize import STATE_KEYS, event_to_json, state_to_json
-from froeschis.state import GameState, Phase
+from froeschis.core.engine import PHASE_CLAUSE
+from froeschis.core.events import Event
+from froeschis.core.state import GameState, Phase
+from froeschis.io.schemas import schema_errors
+from froeschis.io.serialize import STATE_KEYS, event_to_json, state_to_json
 
 ERROR, WARNING = "error", "warning"
 

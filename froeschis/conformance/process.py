@@ -30,8 +30,8 @@ from froeschis.conformance.protocol import (
     CandidateGarbage,
     CandidateTimeout,
 )
-from froeschis.errors import FormatError
-from froeschis.serialize import loads
+from froeschis.core.errors import FormatError
+from froeschis.io.serialize import loads
 
 MAX_LINE = 1 << 20
 """The longest reply line accepted (1 MiB); a state is a few kilobytes."""

@@ -13,9 +13,9 @@ from collections.abc import Callable, Mapping
 from importlib import metadata
 from typing import Any, Protocol
 
-from froeschis.errors import FormatError, IllegalActionError, RulesError
-from froeschis.serialize import action_from_json, event_to_json, rules_from_json, state_to_json
-from froeschis.state import GameState
+from froeschis.core.errors import FormatError, IllegalActionError, RulesError
+from froeschis.core.state import GameState
+from froeschis.io.serialize import action_from_json, event_to_json, rules_from_json, state_to_json
 
 PROTOCOL = "froeschis.protocol/1"
 """The protocol name and version that this checker speaks."""
@@ -111,7 +111,7 @@ class ReferenceEngine:
         }
 
     def new_game(self, players: int, rules: Mapping[str, JSON]) -> dict[str, JSON]:
-        from froeschis.engine import new_game
+        from froeschis.core.engine import new_game
 
         try:
             parsed = rules_from_json(dict(rules))

@@ -12,12 +12,12 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from froeschis.actions import AnyAction
 from froeschis.conformance.compare import Finding
 from froeschis.conformance.protocol import JSON
-from froeschis.options import Rules
-from froeschis.play import GameRecord
-from froeschis.serialize import record_to_json
+from froeschis.core.actions import AnyAction
+from froeschis.core.record import GameRecord
+from froeschis.core.rules import Rules
+from froeschis.io.serialize import record_to_json
 from froeschis.spec import load_catalogue
 
 REPORT_FORMAT = "froeschis.conformance-report/1"

@@ -17,7 +17,6 @@ from collections.abc import Callable
 
 import attrs
 
-from froeschis.actions import DECLINE_SWAP, DRAW, SWAP, TAKE_DISCARD, Action, AnyAction, frog_at
 from froeschis.conformance.attribution import refusal_clause, unique
 from froeschis.conformance.compare import ERROR, Finding, compare_reply
 from froeschis.conformance.protocol import (
@@ -29,12 +28,13 @@ from froeschis.conformance.protocol import (
     EngineFactory,
 )
 from froeschis.conformance.scenarios import Scenario
-from froeschis.conformance.schemas import schema_errors
-from froeschis.engine import new_game
-from froeschis.errors import RulesError
-from froeschis.options import Rules
-from froeschis.serialize import action_to_json, rules_to_json
-from froeschis.state import GameState
+from froeschis.core.actions import DECLINE_SWAP, DRAW, SWAP, TAKE_DISCARD, Action, AnyAction, frog_at
+from froeschis.core.engine import new_game
+from froeschis.core.errors import RulesError
+from froeschis.core.rules import Rules
+from froeschis.core.state import GameState
+from froeschis.io.schemas import schema_errors
+from froeschis.io.serialize import action_to_json, rules_to_json
 
 
 @attrs.frozen

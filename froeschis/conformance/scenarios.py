@@ -17,16 +17,16 @@ from pathlib import Path
 
 import attrs
 
-from froeschis.actions import DRAW, SWAP, Action, AnyAction, Shuffle
-from froeschis.cards import FROG, Card, number
-from froeschis.chance import sample_chance
-from froeschis.engine import new_game
-from froeschis.errors import FroeschisError
-from froeschis.explore import tiny_deck
-from froeschis.options import STANDARD_DECK, VARIANT_OPTIONS, Rules, with_variants
-from froeschis.play import Policy, random_policy
-from froeschis.state import GameState, Phase
-from froeschis.vectors import read_header
+from froeschis.agents.loop import Policy, random_policy
+from froeschis.core.actions import DRAW, SWAP, Action, AnyAction, Shuffle
+from froeschis.core.cards import FROG, Card, number
+from froeschis.core.chance import sample_chance
+from froeschis.core.engine import new_game
+from froeschis.core.errors import FroeschisError
+from froeschis.core.rules import STANDARD_DECK, VARIANT_OPTIONS, Rules, with_variants
+from froeschis.core.state import GameState, Phase
+from froeschis.verify.explore import tiny_deck
+from froeschis.verify.vectors import read_header
 
 
 @attrs.frozen
@@ -310,7 +310,7 @@ but not every key and type of a file that is not a playthrough at all."""
 
 def golden_scenarios(vectors: Path) -> tuple[list[Scenario], list[str]]:
     """The golden playthroughs ``*.jsonl`` in ``vectors`` (their header lines, read by
-    :func:`froeschis.vectors.read_header`).
+    :func:`froeschis.verify.vectors.read_header`).
 
     Returns the scenarios and notes about files that could not be read (not the candidate's fault).
     """

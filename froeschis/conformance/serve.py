@@ -12,8 +12,8 @@ import sys
 from typing import TextIO
 
 from froeschis.conformance.protocol import JSON, ReferenceEngine
-from froeschis.errors import FormatError
-from froeschis.serialize import loads
+from froeschis.core.errors import FormatError
+from froeschis.io.serialize import loads
 
 
 def answer(engine: ReferenceEngine, request: JSON) -> JSON | None:

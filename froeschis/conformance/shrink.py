@@ -19,12 +19,12 @@ from collections.abc import Sequence
 
 import attrs
 
-from froeschis.actions import DRAW, Action, ActionKind, AnyAction, Shuffle, frog_at
-from froeschis.cards import Card
 from froeschis.conformance.compare import Finding
 from froeschis.conformance.runner import Session, Trial, run_trial
-from froeschis.engine import new_game
-from froeschis.options import Rules
+from froeschis.core.actions import DRAW, Action, ActionKind, AnyAction, Shuffle, frog_at
+from froeschis.core.cards import Card
+from froeschis.core.engine import new_game
+from froeschis.core.rules import Rules
 
 
 @attrs.frozen

@@ -21,16 +21,16 @@ import attrs
 
 from froeschis.conformance.compare import ERROR, Finding, compare_reply
 from froeschis.conformance.protocol import JSON
-from froeschis.engine import new_game
-from froeschis.errors import FormatError, IllegalActionError, RulesError
-from froeschis.serialize import (
+from froeschis.core.engine import new_game
+from froeschis.core.errors import FormatError, IllegalActionError, RulesError
+from froeschis.core.state import GameState
+from froeschis.io.serialize import (
     action_from_json,
     action_to_json,
     loads,
     record_from_json,
     rules_from_json,
 )
-from froeschis.state import GameState
 
 
 @attrs.frozen

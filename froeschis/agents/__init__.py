@@ -1,0 +1,1 @@
+"""Players and the game loop: bots that decide from observations, and the driver of whole games."""

@@ -1,0 +1,409 @@
+"""Bots: players that decide from what their seat can see.
+
+A bot is anything with a ``name`` and an ``act(observation, rng)`` method that returns one of
+``observation.legal_actions``; it is given the seat's :class:`~froeschis.core.observation.Observation`
+(never the full state) and a random source. Three are provided:
+
+* :class:`RandomBot` picks uniformly among the legal actions;
+* :class:`GreedyBot` takes the discard when it can place it, and puts a frog on the face-down spot
+  whose number is least likely to turn up, judged by the cards nobody has seen yet;
+* :class:`IsmcBot` (information-set Monte Carlo, determinized rollouts) samples the hidden cards
+  consistently with the observation, builds full states from them and scores every legal action
+  by greedy rollouts to the end of the round; ``budget`` is the number of sampled worlds.
+
+Bots know the rules being played (the deck, the variants): these are public, but the observation
+does not carry them, so a bot is built for a :class:`~froeschis.core.rules.Rules`.
+:func:`play_bots` plays a whole game between bots and returns the record and the final state.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import Counter
+from collections.abc import Callable, Sequence
+from typing import Protocol, runtime_checkable
+
+import attrs
+
+from froeschis.agents.loop import MAX_STEPS, Policy
+from froeschis.core.actions import DRAW, TAKE_DISCARD, Action, ActionKind, AnyAction
+from froeschis.core.cards import Card, Row, number, spot
+from froeschis.core.chance import sample_chance
+from froeschis.core.engine import new_game
+from froeschis.core.errors import GameTooLongError
+from froeschis.core.events import Event
+from froeschis.core.observation import Observation, observe
+from froeschis.core.record import GameRecord
+from froeschis.core.rules import Rules
+from froeschis.core.state import GameState, Player
+
+
+@runtime_checkable
+class Bot(Protocol):
+    """A player: picks one of ``observation.legal_actions``, seeing only its seat's observation."""
+
+    @property
+    def name(self) -> str: ...
+
+    def act(self, observation: Observation, rng: random.Random) -> Action: ...
+
+
+# --------------------------------------------------------------------------- what a seat knows
+
+
+def visible_cards(observation: Observation) -> Counter[Card]:
+    """Every card the seat can see: face up in any row, on the discard pile, in hand."""
+    seen: Counter[Card] = Counter(observation.discard_pile)
+    for cards in observation.rows:
+        seen.update(card for card in cards if card is not None)
+    if observation.hand is not None:
+        seen[observation.hand] += 1
+    return seen
+
+
+def unseen_cards(observation: Observation, rules: Rules) -> Counter[Card]:
+    """The cards the seat has not seen (face down in some row or in the draw pile), as a multiset.
+
+    Raises :class:`ValueError` when the observation shows cards the rules' deck does not have.
+    """
+    deck, seen = rules.deck_counts(), visible_cards(observation)
+    extra = seen - deck
+    if extra:
+        raise ValueError(f"the observation shows cards the deck does not have: {sorted(extra.elements())}")
+    return deck - seen
+
+
+def placeable(card: Card, row: Sequence[Card | None]) -> bool:
+    """Whether ``card`` taken into this row (seen as by an observer) would be placed, not discarded."""
+    if card.is_frog:
+        return True
+    if not card.is_number or card.number > len(row):
+        return False
+    there = row[card.number - 1]
+    return there is None or there.is_frog
+
+
+# --------------------------------------------------------------------------- random
+
+
+@attrs.frozen
+class RandomBot:
+    """Picks uniformly among the legal actions."""
+
+    name: str = "random"
+
+    def act(self, observation: Observation, rng: random.Random) -> Action:
+        return rng.choice(observation.legal_actions)
+
+
+# --------------------------------------------------------------------------- greedy
+
+
+def greedy_choice(
+    legal: Sequence[Action],
+    row: Sequence[Card | None],
+    discard_top: Card | None,
+    unseen: Counter[Card],
+    rng: random.Random,
+) -> Action:
+    """The greedy decision among ``legal`` for a seat whose row looks like ``row``.
+
+    * Taking a card: the discard when it would be placed (a frog, or a number whose spot is face
+      down or holds a frog), otherwise the draw pile.
+    * Placing a frog: on the face-down spot whose number has the fewest unseen copies left, so the
+      frog covers a spot that would otherwise wait long; ties are broken at random.
+    * Optional frog swap (variant): always swap, since it turns another face-down card up.
+    """
+    if len(legal) == 1:
+        return legal[0]
+    kinds = {a.kind for a in legal}
+    if ActionKind.TAKE_DISCARD in kinds:
+        return TAKE_DISCARD if discard_top is not None and placeable(discard_top, row) else DRAW
+    if ActionKind.SWAP in kinds:
+        return next(a for a in legal if a.kind is ActionKind.SWAP)
+    frogs = [a for a in legal if a.kind is ActionKind.FROG]
+    if frogs:
+        fewest = min(unseen[number(a.spot)] for a in frogs)
+        return rng.choice([a for a in frogs if unseen[number(a.spot)] == fewest])
+    return rng.choice(tuple(legal))
+
+
+@attrs.frozen
+class GreedyBot:
+    """Takes the discard when it can place it; puts frogs where their number is least likely to come."""
+
+    rules: Rules = attrs.field(factory=Rules)
+    name: str = "greedy"
+
+    def act(self, observation: Observation, rng: random.Random) -> Action:
+        legal = observation.legal_actions
+        if len(legal) == 1:
+            return legal[0]
+        top = observation.discard_pile[0] if observation.discard_pile else None
+        row = observation.rows[observation.seat]
+        needs_counts = any(a.kind is ActionKind.FROG for a in legal)
+        unseen = unseen_cards(observation, self.rules) if needs_counts else Counter[Card]()
+        return greedy_choice(legal, row, top, unseen, rng)
+
+
+def _public_unseen(state: GameState) -> Counter[Card]:
+    """The cards nobody can see in ``state`` (its face-down cards and its draw pile)."""
+    hidden: Counter[Card] = Counter(state.draw_pile)
+    for player in state.players:
+        hidden.update(s.card for s in player.row.spots if not s.face_up)
+    return hidden
+
+
+def greedy_policy(state: GameState, rng: random.Random) -> Action:
+    """The greedy bot as a :data:`froeschis.agents.loop.Policy` on a full state, for fast rollouts.
+
+    It reads only what the player to move could see (face-up cards, the piles' public parts), so it
+    decides exactly as :class:`GreedyBot` does on that seat's observation.
+    """
+    legal = state.legal_actions()
+    if len(legal) == 1:
+        return legal[0]
+    seat = state.current_player
+    row = tuple(s.card if s.face_up else None for s in state.row(seat).spots)
+    top = state.discard_pile[0] if state.discard_pile else None
+    needs_counts = any(a.kind is ActionKind.FROG for a in legal)
+    return greedy_choice(legal, row, top, _public_unseen(state) if needs_counts else Counter[Card](), rng)
+
+
+# --------------------------------------------------------------------------- information-set Monte Carlo
+
+
+def determinize(observation: Observation, rules: Rules, rng: random.Random) -> GameState:
+    """A full state consistent with ``observation``: the unseen cards dealt at random.
+
+    The unseen cards (the deck minus every visible card) are shuffled and put face down on the
+    face-down spots of every row (seat 0 first, spot 1 first) and then on the draw pile. Seen from
+    the observer's seat the result is exactly ``observation``. The observation carries no history,
+    so after a reshuffle the draw pile's composition, which the history would tell, is not used.
+    """
+    hidden = list(unseen_cards(observation, rules).elements())
+    face_down = sum(card is None for cards in observation.rows for card in cards)
+    if len(hidden) != face_down + observation.draw_pile_size:
+        raise ValueError(
+            f"{len(hidden)} unseen cards cannot fill {face_down} face-down spots and "
+            f"a draw pile of {observation.draw_pile_size}"
+        )
+    rng.shuffle(hidden)
+    deal = iter(hidden)
+    players = tuple(
+        Player(
+            length,
+            Row(tuple(spot(card, True) if card is not None else spot(next(deal), False) for card in cards)),
+        )
+        for length, cards in zip(observation.lengths, observation.rows, strict=True)
+    )
+    return GameState(
+        rules=rules,
+        phase=observation.phase,
+        round=observation.round,
+        turn=observation.turn,
+        players=players,
+        draw_pile=tuple(deal),
+        discard_pile=observation.discard_pile,
+        hand=observation.hand,
+        first_completer=observation.first_completer,
+        winners=observation.winners,
+    )
+
+
+MAX_ROLLOUT_STEPS = 10_000
+"""A safety bound on a rollout's length (a round takes a few hundred steps at most in practice)."""
+
+
+def rollout_value(state: GameState, seat: int, rng: random.Random, policy: Policy = greedy_policy) -> float:
+    """Play ``state`` on with ``policy`` for every seat until the round ends; ``seat``'s value.
+
+    A round shortens the rows of those who completed them (and ends the game when a one-spot row
+    was completed), so what counts is completing while the others do not: the value is 1 if
+    ``seat`` completed its row this round (or won), minus the share of the other seats that did.
+    It lies between -1 and 1.
+    """
+    start_round = state.round
+    lengths = [p.length for p in state.players]
+    for _ in range(MAX_ROLLOUT_STEPS):
+        if state.is_terminal:
+            return _relative(seat, set(state.winners), len(lengths))
+        if state.round != start_round:
+            done = {s for s, p in enumerate(state.players) if p.length < lengths[s]}
+            return _relative(seat, done, len(lengths))
+        action = sample_chance(state, rng) if state.is_chance else policy(state, rng)
+        state = state.apply(action)
+    return 0.0
+
+
+def _relative(seat: int, completed: set[int], players: int) -> float:
+    others = len(completed - {seat}) / (players - 1)
+    return (1.0 if seat in completed else 0.0) - others
+
+
+@attrs.frozen
+class IsmcBot:
+    """Information-set Monte Carlo: determinized greedy rollouts, ``budget`` sampled worlds.
+
+    For each of ``budget`` worlds sampled by :func:`determinize`, every legal action is applied and
+    played on by the greedy policy to the end of the round (:func:`rollout_value`), with the same
+    random stream for every action (common random numbers, so the actions meet the same luck).
+    The greedy choice stands unless another action did better by at least ``confidence`` standard
+    errors of the per-world differences: rollouts are noisy, and in simulations a lenient threshold
+    (1.6 to 2) mostly replaced good greedy choices by noise. One legal action costs nothing.
+    """
+
+    rules: Rules = attrs.field(factory=Rules)
+    budget: int = attrs.field(default=16)
+    name: str = "ismc"
+    confidence: float = 3.0
+    """How many standard errors better than the greedy choice another action must be to be chosen."""
+
+    @budget.validator
+    def _check_budget(self, _: attrs.Attribute[int], value: int) -> None:
+        if value < 1:
+            raise ValueError(f"the budget is the number of sampled worlds, at least 1, not {value}")
+
+    def act(self, observation: Observation, rng: random.Random) -> Action:
+        legal = observation.legal_actions
+        if len(legal) == 1:
+            return legal[0]
+        prior = GreedyBot(self.rules).act(observation, rng)
+        values: dict[Action, list[float]] = {action: [] for action in legal}
+        for _ in range(self.budget):
+            world = determinize(observation, self.rules, rng)
+            stream = rng.getrandbits(64)
+            for action in legal:
+                values[action].append(
+                    rollout_value(world.apply(action), observation.seat, random.Random(stream))
+                )
+        return _better_than_prior(values, prior, self.confidence)
+
+
+def _better_than_prior(values: dict[Action, list[float]], prior: Action, z: float) -> Action:
+    """The action whose paired advantage over ``prior`` is largest and at least ``z`` standard errors.
+
+    The values of each action were measured in the same worlds with the same random streams, so the
+    per-world differences to the prior are compared (a paired test); when no action is clearly
+    better, the prior stands.
+    """
+    best, best_mean = prior, 0.0
+    base = values[prior]
+    for action, measured in values.items():
+        if action == prior:
+            continue
+        diffs = [a - b for a, b in zip(measured, base, strict=True)]
+        n = len(diffs)
+        mean = sum(diffs) / n
+        if mean <= best_mean:
+            continue
+        spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1)) if n > 1 else 0.0
+        if mean > z * spread / math.sqrt(n):
+            best, best_mean = action, mean
+    return best
+
+
+# --------------------------------------------------------------------------- naming and playing
+
+
+BOT_NAMES = ("random", "greedy", "ismc")
+
+
+def make_bot(spec: str, rules: Rules | None = None) -> Bot:
+    """A bot from its name: ``random``, ``greedy``, ``ismc`` or ``ismc:BUDGET`` (e.g. ``ismc:8``)."""
+    rules = Rules() if rules is None else rules
+    name, _, arg = spec.strip().partition(":")
+    if name == "ismc":
+        if not arg:
+            return IsmcBot(rules)
+        if not (arg.isascii() and arg.isdigit()) or int(arg) < 1:
+            raise ValueError(f"bot {spec!r}: the ismc budget must be a whole number of at least 1")
+        return IsmcBot(rules, int(arg), name=f"ismc:{int(arg)}")
+    if arg:
+        raise ValueError(f"bot {spec!r}: only ismc takes a parameter (ismc:BUDGET)")
+    if name == "random":
+        return RandomBot()
+    if name == "greedy":
+        return GreedyBot(rules)
+    raise ValueError(f"unknown bot {spec!r}; expected one of {', '.join(BOT_NAMES)} (or ismc:BUDGET)")
+
+
+def parse_bots(text: str, rules: Rules | None = None) -> tuple[Bot, ...]:
+    """Bots from a comma-separated list such as ``random,greedy,ismc:8``."""
+    specs = [s for s in text.split(",") if s.strip()]
+    if not specs:
+        raise ValueError("name at least one bot (random, greedy, ismc or ismc:BUDGET)")
+    return tuple(make_bot(s, rules) for s in specs)
+
+
+def as_policy(bot: Bot) -> Policy:
+    """The bot as a :data:`froeschis.agents.loop.Policy`: it is shown the mover's observation only."""
+
+    def policy(state: GameState, rng: random.Random) -> Action:
+        return bot.act(observe(state, state.current_player), rng)
+
+    return policy
+
+
+StepHook = Callable[[GameState, AnyAction, tuple[Event, ...]], None]
+"""Called after every step of :func:`play_bots` with the state before, the action and its events."""
+
+
+def seat_rng(seed: int, seat: int) -> random.Random:
+    """The random source of ``seat``'s bot in the game with ``seed`` (chance has its own)."""
+    return random.Random(f"froeschis-bot:{seed}:{seat}")
+
+
+def play_bots(
+    bots: Sequence[Bot],
+    seed: int,
+    rules: Rules | None = None,
+    on_step: StepHook | None = None,
+    max_steps: int = MAX_STEPS,
+) -> tuple[GameState, GameRecord]:
+    """Play a game between ``bots`` (seat ``i`` is ``bots[i]``) to the end.
+
+    Chance draws from ``random.Random(seed)`` and each seat's bot from its own stream
+    (:func:`seat_rng`), so one bot's use of randomness never changes the deals the others get: the
+    same seed gives the same shuffles whichever bots play, as long as they make the same choices.
+    Raises :class:`ValueError` when a bot returns an action that is not legal, and
+    :class:`~froeschis.core.errors.GameTooLongError` when the game takes more than ``max_steps`` actions.
+    """
+    rules = Rules() if rules is None else rules
+    chance = random.Random(seed)
+    rngs = [seat_rng(seed, seat) for seat in range(len(bots))]
+    state = new_game(len(bots), rules)
+    actions: list[AnyAction] = []
+    while not state.is_terminal:
+        if len(actions) >= max_steps:
+            raise GameTooLongError(max_steps)
+        action: AnyAction
+        if state.is_chance:
+            action = sample_chance(state, chance)
+        else:
+            seat = state.current_player
+            observation = observe(state, seat)
+            action = bots[seat].act(observation, rngs[seat])
+            if action not in observation.legal_actions:
+                raise ValueError(
+                    f"bot {bots[seat].name!r} at seat {seat} chose {action}, which is not one of "
+                    f"{[str(a) for a in observation.legal_actions]}"
+                )
+        if on_step is None:
+            after = state.apply(action)
+        else:
+            after, events = state.step(action)
+            on_step(state, action, events)
+        actions.append(action)
+        state = after
+    return state, GameRecord(len(bots), rules, tuple(actions), seed)
+
+
+def lineup(bots: Sequence[Bot], players: int, game: int) -> tuple[Bot, ...]:
+    """The bots of game number ``game``: seat ``i`` plays ``bots[(i + game) % len(bots)]``.
+
+    Rotating the list by one every game spreads every bot evenly over the seats (which need not be
+    equally strong: seat 0 starts round 1), however many bots there are.
+    """
+    return tuple(bots[(seat + game) % len(bots)] for seat in range(players))

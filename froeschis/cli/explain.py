@@ -1,0 +1,250 @@
+"""``froeschis explain``: replay a game record step by step, each event with the rule behind it.
+
+The record is a JSON file in the format of :func:`froeschis.io.serialize.record_to_json` (``froeschis
+play --save`` writes one), or a game of random bots generated from ``--seed`` and ``--players`` (the
+same game ``froeschis watch`` shows). Every step prints the action, what it did, and for each event
+the clause that caused it with its source sentence in the chosen language; a ruling or variant that
+the text does not state shows its statement instead. A file that cannot be read, is not JSON, is not
+a game record or holds an illegal action is refused with a message naming the file and the place.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.text import Text
+
+from froeschis.agents.loop import play_game
+from froeschis.core.actions import AnyAction, Shuffle
+from froeschis.core.engine import new_game
+from froeschis.core.errors import FroeschisError
+from froeschis.core.events import Event, EventKind
+from froeschis.core.record import GameRecord
+from froeschis.core.rules import VARIANT_OPTIONS
+from froeschis.core.state import GameState, Phase
+from froeschis.io.serialize import action_to_json, event_to_json, loads, record_from_json, rules_to_json
+from froeschis.present.narrate import describe, rule_sources, unstated_rule
+from froeschis.spec import LANGUAGES, load_catalogue
+
+
+class RecordError(FroeschisError):
+    """A game record file that cannot be explained: unreadable, malformed or illegal."""
+
+
+def load_record(path: Path) -> GameRecord:
+    """The game record in ``path``; :class:`RecordError` naming the file and the problem."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as error:
+        raise RecordError(f"{path}: cannot read the game record: {error}") from None
+    except UnicodeDecodeError as error:
+        reason = f"not UTF-8 text (byte {error.start}: {error.reason})"
+        raise RecordError(f"{path}: cannot read the game record: {reason}") from None
+    try:
+        return record_from_json(loads(text, "file"))
+    except FroeschisError as error:
+        raise RecordError(f"{path}: not a valid game record: {error}") from None
+
+
+def replay(record: GameRecord, origin: str) -> list[tuple[GameState, AnyAction, tuple[Event, ...]]]:
+    """Every step of ``record``: the state before, the action, its events (checked as it goes)."""
+    try:
+        state = new_game(record.players, record.rules)
+    except FroeschisError as error:
+        raise RecordError(f"{origin}: the game cannot be set up: {error}") from None
+    steps = []
+    for number, action in enumerate(record.actions, 1):
+        try:
+            after, events = state.step(action)
+        except FroeschisError as error:
+            raise RecordError(f"{origin}: step {number} (actions[{number - 1}]): {error}") from None
+        steps.append((state, action, events))
+        state = after
+    return steps
+
+
+def _row_text(state: GameState, seat: int) -> str:
+    return " ".join(map(str, state.row(seat).spots))
+
+
+def _actor(state: GameState) -> str:
+    return "chance" if state.is_chance else f"seat {state.current_player}"
+
+
+def _action_text(action: AnyAction, state: GameState) -> str:
+    if isinstance(action, Shuffle):
+        what = "deal" if state.phase is Phase.DEAL else "reshuffle"
+        return f"{what}: shuffle of {len(action.order)} cards"
+    return str(action)
+
+
+def _rule_json(clause_id: str, lang: str) -> dict[str, Any]:
+    clause = load_catalogue().clause(clause_id)
+    return {
+        "clause": clause.id,
+        "title": clause.title,
+        "kind": clause.kind,
+        "statement": clause.statement,
+        "sources": [
+            {"anchor": s.anchor, "sentence": s.sentence, "quote": s.quote}
+            for s in rule_sources(clause.id, lang)
+        ],
+    }
+
+
+def explanation_json(
+    record: GameRecord, steps: list[tuple[GameState, AnyAction, tuple[Event, ...]]], lang: str
+) -> dict[str, Any]:
+    final = steps[-1][0].apply(steps[-1][1]) if steps else new_game(record.players, record.rules)
+    return {
+        "format": "froeschis.explain/1",
+        "players": record.players,
+        "rules": rules_to_json(record.rules),
+        "seed": record.seed,
+        "lang": lang,
+        "steps": [
+            {
+                "step": number,
+                "round": state.round,
+                "actor": "chance" if state.is_chance else state.current_player,
+                "action": action_to_json(action),
+                "events": [
+                    {
+                        **event_to_json(event),
+                        "text": describe(event),
+                        "rule": _rule_json(event.clause, lang),
+                    }
+                    for event in events
+                ],
+            }
+            for number, (state, action, events) in enumerate(steps, 1)
+        ],
+        "over": final.is_terminal,
+        "winners": list(final.winners),
+    }
+
+
+class _Block:
+    """Lines for one step, wrapped to the console's width with a hanging indent, printed at once."""
+
+    def __init__(self, console: Console) -> None:
+        self.console = console
+        self.lines: list[Text] = []
+
+    def add(self, text: Text, indent: int = 0) -> None:
+        width = max(self.console.width - indent, 20)
+        for line in text.wrap(self.console, width):
+            line.rstrip()
+            self.lines.append(Text(" " * indent) + line)
+
+    def flush(self) -> None:
+        if self.lines:
+            self.console.print(Text("\n").join(self.lines), soft_wrap=True)
+        self.lines = []
+
+
+def _add_rule(block: _Block, event: Event, lang: str, shown: set[str], brief: bool) -> None:
+    clause = load_catalogue().clause(event.clause)
+    line = Text(clause.id, style="cyan")
+    line.append(f" ({clause.title})")
+    others = event.clauses[1:]
+    if others:
+        line.append(f"; also {', '.join(others)}", style="dim")
+    block.add(line, 6)
+    if brief and clause.id in shown:
+        return
+    shown.add(clause.id)
+    sources = rule_sources(clause.id, lang)
+    if not sources:
+        block.add(Text(unstated_rule(clause.id, lang), style="dim"), 8)
+    for source in sources:
+        text = Text(f"{source.anchor} ", style="dim")
+        sentence = Text(source.sentence)
+        start = source.sentence.find(source.quote)
+        if start >= 0:
+            sentence.stylize("bold", start, start + len(source.quote))
+        text.append_text(sentence)
+        block.add(text, 8)
+
+
+def print_explanation(
+    console: Console, steps: list[tuple[GameState, AnyAction, tuple[Event, ...]]], lang: str, brief: bool
+) -> None:
+    shown: set[str] = set()
+    final: GameState | None = None
+    block = _Block(console)
+    for number, (state, action, events) in enumerate(steps, 1):
+        head = Text(f"{number:4}. ", style="bold")
+        head.append(f"round {state.round}, {_actor(state)}: ")
+        head.append(_action_text(action, state), style="bold")
+        block.add(head)
+        for event in events:
+            block.add(Text(describe(event)), 4)
+            _add_rule(block, event, lang, shown, brief)
+        final = state.apply(action)
+        if any(e.kind is EventKind.DEALT for e in events):
+            for seat in range(final.num_players):
+                block.add(Text(f"seat {seat}: {_row_text(final, seat)}", style="dim"), 6)
+        block.flush()
+    if final is None:
+        console.print("The record has no actions.")
+    elif final.is_terminal:
+        winners = ", ".join(f"seat {w}" for w in final.winners)
+        console.print(Text(f"\nGame over after {final.round} rounds; winners: {winners}", style="bold"))
+    else:
+        console.print(
+            Text(f"\nThe record ends before the game is over (round {final.round}, {final.phase.value}).")
+        )
+
+
+def run(args: argparse.Namespace) -> int:
+    from froeschis.cli import rules_from_args
+
+    if (args.game is None) == (args.seed is None):
+        raise RecordError("give either a GAME.json file or --seed (with --players), not both or neither")
+    if args.game is not None and any(getattr(args, name) for name in VARIANT_OPTIONS):
+        raise RecordError("a game record carries its own rules: the variant options go with --seed only")
+    if args.game is not None:
+        record, origin = load_record(Path(args.game)), str(args.game)
+    else:
+        _, record = play_game(args.players, args.seed, rules_from_args(args))
+        origin = f"seed {args.seed}"
+    steps = replay(record, origin)
+    if args.json:
+        print(json.dumps(explanation_json(record, steps, args.lang), ensure_ascii=False))
+        return 0
+    console = Console(highlight=False)
+    print_explanation(console, steps, args.lang, args.brief)
+    return 0
+
+
+def add_explain(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    from froeschis.cli import add_rules_options
+
+    parser = subparsers.add_parser(
+        "explain",
+        help="replay a game record step by step, each step with the rule that caused it",
+        description=(
+            "Replay a game record (JSON, as written by 'froeschis play --save') or a seeded game of "
+            "random bots, step by step: every event with the clause that caused it and the clause's "
+            "source sentence in the chosen language."
+        ),
+    )
+    parser.add_argument("game", nargs="?", metavar="GAME.json", help="the game record to replay")
+    parser.add_argument("--seed", type=int, help="instead of a file: replay the random-bot game of this seed")
+    parser.add_argument(
+        "--players", type=int, default=3, help="players of the --seed game, 2 to 4 (default 3)"
+    )
+    parser.add_argument("--lang", choices=LANGUAGES, default="en", help="language of the source sentences")
+    parser.add_argument(
+        "--brief",
+        action="store_true",
+        help="show each clause's source sentence only the first time it appears",
+    )
+    parser.add_argument("--json", action="store_true", help="print the explained steps as JSON")
+    add_rules_options(parser)
+    parser.set_defaults(handler=run)

@@ -1,0 +1,280 @@
+"""``froeschis play``: a human plays against bots in the terminal.
+
+The human sees what their seat may see (:func:`froeschis.core.observation.observe`): their own row, the
+discard pile's top, the other rows with face-down cards hidden, the card in hand. Their legal choices
+are listed; they answer with the choice's number or the action's text (``draw``, ``take-discard``,
+``frog@3``; ``d`` and ``t`` for short). Input the rules refuse is refused with the reason and the
+clause (the engine is the referee); ``q`` gives up. Chance and the bots are seeded as in
+:func:`froeschis.agents.bots.play_bots`. Input is read line by line from standard input, so a game can be
+scripted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TextIO
+
+from rich.console import Console
+from rich.text import Text
+
+from froeschis.agents.bots import Bot, parse_bots, seat_rng
+from froeschis.core.actions import Action, ActionKind, AnyAction
+from froeschis.core.cards import Card
+from froeschis.core.chance import sample_chance
+from froeschis.core.clauses import check_players
+from froeschis.core.engine import new_game
+from froeschis.core.errors import FormatError, FroeschisError, IllegalActionError
+from froeschis.core.events import Event, EventKind
+from froeschis.core.observation import Observation, observe
+from froeschis.core.record import GameRecord
+from froeschis.core.rules import Rules
+from froeschis.core.state import GameState
+from froeschis.io.serialize import record_to_json
+from froeschis.present.narrate import describe
+
+ALIASES = {"d": "draw", "t": "take-discard", "take": "take-discard", "s": "swap", "n": "decline-swap"}
+QUIT = {"q", "quit", "exit"}
+
+
+class Abandoned(Exception):
+    """The human gave up, or their input ended before the game did."""
+
+
+def _cards(cards: Sequence[Card | None]) -> str:
+    return " ".join("?" if card is None else str(card) for card in cards)
+
+
+def show_view(console: Console, observation: Observation, names: Sequence[str]) -> None:
+    """What the human's seat sees, as a few lines."""
+    me = observation.seat
+    pile = observation.discard_pile
+    discard = f"{pile[0]} on top ({len(pile)} card{'s' if len(pile) > 1 else ''})" if pile else "empty"
+    console.print(
+        Text(
+            f"\nRound {observation.round} - draw pile {observation.draw_pile_size} cards"
+            f" - discard pile {discard}",
+            style="bold",
+        )
+    )
+    for seat, cards in enumerate(observation.rows):
+        if seat != me:
+            console.print(Text(f"  seat {seat} ({names[seat]}): {_cards(cards)}"))
+    own = observation.rows[me]
+    width = max(len(str(len(own))), 1)
+    console.print(
+        Text(
+            f"  you, seat {me}: " + " ".join(f"{'?' if c is None else str(c):>{width}}" for c in own),
+            style="bold",
+        )
+    )
+    console.print(
+        Text("  spot:        " + " ".join(f"{i:>{width}}" for i in range(1, len(own) + 1)), style="dim")
+    )
+    if observation.hand is not None:
+        console.print(Text(f"  in hand: {observation.hand}", style="bold"))
+
+
+def _choice_text(action: Action, observation: Observation) -> str:
+    top = observation.discard_pile[0] if observation.discard_pile else None
+    if action.kind is ActionKind.DRAW:
+        return "draw the top card of the draw pile"
+    if action.kind is ActionKind.TAKE_DISCARD:
+        return f"take the {top} from the discard pile"
+    if action.kind is ActionKind.FROG:
+        return f"put the frog on spot {action.spot}"
+    if action.kind is ActionKind.SWAP:
+        return f"put the {observation.hand} in place of its frog and place the frog again"
+    return f"discard the {observation.hand} and end the turn"
+
+
+def show_choices(console: Console, observation: Observation) -> None:
+    console.print(Text("Your choices:"))
+    for number, action in enumerate(observation.legal_actions, 1):
+        console.print(Text(f"  {number}) {action!s:<13} {_choice_text(action, observation)}"))
+
+
+def interpret(answer: str, state: GameState) -> tuple[Action | None, str]:
+    """The action an answer names, or None and why it is refused."""
+    legal = state.legal_actions()
+    text = answer.strip().lower()
+    if text.isascii() and text.isdigit():  # not "²" or "٣", which are digits int() does not read
+        index = int(text)
+        if 1 <= index <= len(legal):
+            return legal[index - 1], ""
+        return None, f"there is no choice {index}: answer 1 to {len(legal)}, or the action's name"
+    try:
+        action = Action.parse(ALIASES.get(text, text), "answer")
+    except FormatError as error:
+        return None, f"not understood: {error.reason}"
+    try:
+        state.step(action)
+    except IllegalActionError as error:
+        return None, f"refused: {error.reason} [{error.clause}]"
+    return action, ""
+
+
+def ask(console: Console, state: GameState, stdin: TextIO) -> Action:
+    """Read answers until one names a legal action."""
+    while True:
+        console.print(Text("> "), end="")
+        line = stdin.readline()
+        if not line:
+            console.print()
+            raise Abandoned("the input ended before the game did")
+        if line.strip().lower() in QUIT:
+            raise Abandoned("you gave up")
+        if not line.strip():
+            continue
+        action, why = interpret(line, state)
+        if action is not None:
+            return action
+        console.print(Text(why, style="red"))
+
+
+def _report(console: Console, events: Sequence[Event], you: int, names: Sequence[str]) -> None:
+    for event in events:
+        if event.kind is EventKind.TURN_STARTED:
+            continue
+        text = describe(event, you)
+        if (
+            event.seat is not None
+            and event.seat != you
+            and event.kind in (EventKind.DREW, EventKind.TOOK_DISCARD)
+        ):
+            text = text.replace(f"seat {event.seat}", f"seat {event.seat} ({names[event.seat]})", 1)
+        style = (
+            "bold" if event.kind in (EventKind.COMPLETED, EventKind.ROUND_ENDED, EventKind.GAME_WON) else ""
+        )
+        console.print(Text(f"  {text}", style=style))
+
+
+def play(
+    console: Console,
+    stdin: TextIO,
+    bots: Sequence[Bot],
+    you: int,
+    seed: int,
+    rules: Rules,
+) -> tuple[GameState, GameRecord]:
+    """Play a game with the human at seat ``you`` and ``bots`` in the other seats, in seat order."""
+    players = len(bots) + 1
+    seats: list[Bot | None] = [*bots[:you], None, *bots[you:]]
+    names = ["you" if b is None else b.name for b in seats]
+    chance = random.Random(seed)
+    rngs = [seat_rng(seed, seat) for seat in range(players)]
+    state = new_game(players, rules)
+    actions: list[AnyAction] = []
+    console.print(
+        Text(
+            f"Fröschis: you are seat {you}; "
+            + ", ".join(f"seat {s} is {n}" for s, n in enumerate(names) if s != you)
+            + ". Answer with a choice's number or the action (draw, take-discard, frog@N); q gives up.",
+            style="bold",
+        )
+    )
+    while not state.is_terminal:
+        action: AnyAction
+        bot = seats[state.current_player] if not state.is_chance else None
+        if state.is_chance:
+            action = sample_chance(state, chance)
+        elif bot is not None:
+            action = bot.act(observe(state, state.current_player), rngs[state.current_player])
+        else:
+            view = observe(state, you)
+            show_view(console, view, names)
+            show_choices(console, view)
+            action = ask(console, state, stdin)
+        state, events = state.step(action)
+        actions.append(action)
+        _report(console, events, you, names)
+    return state, GameRecord(players, rules, tuple(actions), seed)
+
+
+def _prepare_save(path: Path) -> bool:
+    """Make sure the record can be written to ``path`` before the game starts (the file is created
+    if missing, an existing one is left as it is until the end); whether the file is new."""
+    existed = path.exists()
+    try:
+        with path.open("a", encoding="utf-8"):
+            pass
+    except OSError as error:
+        raise FroeschisError(f"--save: cannot write {path}: {error.strerror or error}") from None
+    return not existed
+
+
+def _save(path: Path, record: GameRecord) -> None:
+    try:
+        path.write_text(json.dumps(record_to_json(record), ensure_ascii=False), encoding="utf-8")
+    except OSError as error:
+        raise FroeschisError(f"--save: cannot write {path}: {error.strerror or error}") from None
+
+
+def run(args: argparse.Namespace) -> int:
+    from froeschis.cli import rules_from_args
+
+    rules = rules_from_args(args)
+    check_players(args.players)
+    if not 0 <= args.seat < args.players:
+        raise FroeschisError(f"--seat must be 0 to {args.players - 1}, not {args.seat}")
+    try:
+        listed = parse_bots(args.bots, rules)
+    except ValueError as error:
+        raise FroeschisError(f"--bots: {error}") from None
+    bots = [listed[i % len(listed)] for i in range(args.players - 1)]
+    save = None if args.save is None else Path(args.save)
+    created = save is not None and _prepare_save(save)
+    console = Console(highlight=False)
+    try:
+        state, record = play(console, sys.stdin, bots, args.seat, args.seed, rules)
+    except Abandoned as reason:
+        console.print(Text(f"Game abandoned: {reason}.", style="bold"))
+        if save is not None and created:  # nothing to keep: remove the empty file made at the start
+            save.unlink(missing_ok=True)
+        return 1
+    winners = ", ".join("you" if w == args.seat else f"seat {w}" for w in state.winners)
+    verdict = "You win!" if args.seat in state.winners else "You lose."
+    console.print(
+        Text(f"\nGame over after {state.round} rounds. Winners: {winners}. {verdict}", style="bold")
+    )
+    if save is not None:
+        _save(save, record)
+        console.print(Text(f"Saved the game record to {args.save} (replay it with 'froeschis explain')."))
+    return 0
+
+
+def add_play(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    from froeschis.cli import add_rules_options
+
+    parser = subparsers.add_parser(
+        "play",
+        help="play a game against bots in the terminal",
+        description=(
+            "Play Fröschis against bots. You see your own row, the discard pile and the other rows "
+            "(face-down cards hidden); answer each question with a choice's number or the action "
+            "(draw, take-discard, frog@N; d and t for short). Illegal input is refused with the "
+            "reason. q gives up. Input is read line by line, so a game can be scripted."
+        ),
+    )
+    parser.add_argument("--players", type=int, default=3, help="2 to 4, you included (default 3)")
+    parser.add_argument("--seat", type=int, default=0, help="your seat; seat 0 starts round 1 (default 0)")
+    parser.add_argument(
+        "--bots",
+        default="greedy",
+        help="the other seats' bots, comma-separated and repeated as needed: random, greedy, ismc, "
+        "ismc:BUDGET (default greedy)",
+    )
+    parser.add_argument(
+        "--seed", type=int, default=0, help="random seed for the deals and the bots (default 0)"
+    )
+    parser.add_argument(
+        "--save",
+        metavar="GAME.json",
+        help="write the game record here at the end (the path is checked before the game starts)",
+    )
+    add_rules_options(parser)
+    parser.set_defaults(handler=run)

@@ -1,0 +1,215 @@
+"""``froeschis rules``: the annotated rules in the terminal, from the clause catalogue.
+
+Without an argument every clause is listed in rule order with its statement and the words of the
+chosen language's rule text it rests on. ``rules CLAUSE`` shows one clause in full (a prefix such as
+``frog`` shows every ``frog.*`` clause): the statement, why a ruling or variant decided as it did,
+the whole source sentences with the quoted part in bold, other sources, the discrepancies between
+the texts, and the function that implements it. ``--text`` shows the rule text itself, sentence by
+sentence, each with the clauses that cite it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import difflib
+import json
+import sys
+from typing import Any
+
+from rich.console import Console, Group, RenderableType
+from rich.padding import Padding
+from rich.panel import Panel
+from rich.text import Text
+
+from froeschis.core.errors import FroeschisError
+from froeschis.core.marks import IMPLEMENTATIONS
+from froeschis.present.narrate import rule_sources
+from froeschis.spec import LANGUAGES, Catalogue, Clause, load_catalogue
+
+KIND_STYLE = {"source": "green", "ruling": "yellow", "variant": "magenta"}
+
+
+class UnknownClauseError(FroeschisError):
+    """``rules CLAUSE`` named no clause and no clause-ID prefix."""
+
+
+def select(catalogue: Catalogue, wanted: str | None) -> tuple[Clause, ...]:
+    """The clauses ``wanted`` names: one ID, or every ID under a prefix (``frog`` -> ``frog.*``)."""
+    if wanted is None:
+        return catalogue.clauses
+    exact = [c for c in catalogue.clauses if c.id == wanted]
+    if exact:
+        return tuple(exact)
+    prefix = wanted.rstrip(".") + "."
+    under = tuple(c for c in catalogue.clauses if c.id.startswith(prefix))
+    if under:
+        return under
+    close = difflib.get_close_matches(wanted, catalogue.ids(), n=3, cutoff=0.5)
+    hint = f"; did you mean {', '.join(close)}?" if close else "; 'froeschis rules' lists them all"
+    raise UnknownClauseError(f"no clause {wanted!r} in the catalogue{hint}")
+
+
+def implementations(clause_id: str) -> tuple[str, ...]:
+    import froeschis.core.engine  # noqa: F401  (imports every module that carries @implements marks)
+
+    return tuple(IMPLEMENTATIONS.get(clause_id, ()))
+
+
+def _marked(sentence: str, quote: str) -> Text:
+    """The sentence with the quoted part in bold."""
+    text = Text(sentence)
+    start = sentence.find(quote)
+    if start >= 0:
+        text.stylize("bold", start, start + len(quote))
+    return text
+
+
+def _heading(clause: Clause) -> Text:
+    heading = Text()
+    heading.append(clause.id, style="bold cyan")
+    heading.append(f"  {clause.title}  ")
+    heading.append(clause.kind, style=KIND_STYLE.get(clause.kind, ""))
+    if clause.option:
+        heading.append(f"  (option --{clause.option.replace('_', '-')})", style="dim")
+    return heading
+
+
+def _quotes(clause: Clause, lang: str, whole: bool) -> list[RenderableType]:
+    found = rule_sources(clause.id, lang)
+    if not found:
+        return [_indented(Text(f"(the {lang} text does not say this)", style="dim"))]
+    lines: list[RenderableType] = []
+    for source in found:
+        line = Text(f"{source.anchor}  ", style="dim")
+        if whole:
+            line.append_text(_marked(source.sentence, source.quote))
+        else:
+            line.append(f"“{source.quote}”")
+        lines.append(_indented(line))
+    return lines
+
+
+def _indented(text: Text, by: int = 2) -> RenderableType:
+    return Padding(text, (0, 0, 0, by), expand=False)
+
+
+def brief(clause: Clause, lang: str) -> RenderableType:
+    """A clause in a few lines: heading, statement, the quoted words in ``lang``."""
+    return Group(
+        _heading(clause), _indented(Text(clause.statement)), *_quotes(clause, lang, whole=False), Text()
+    )
+
+
+def full(clause: Clause, catalogue: Catalogue, lang: str) -> RenderableType:
+    """A clause with everything the catalogue and the package know about it."""
+    parts: list[RenderableType] = [Text(clause.statement)]
+    if clause.rationale:
+        parts += [Text(), Text("Why", style="bold"), Text(clause.rationale)]
+    parts += [Text(), Text(f"Rule text ({lang})", style="bold"), *_quotes(clause, lang, whole=True)]
+    if clause.secondary:
+        parts += [Text(), Text("Other sources", style="bold")]
+        parts += [_indented(Text(s)) for s in clause.secondary]
+    disputes = [d for d in catalogue.discrepancies if clause.id in d.clauses]
+    if disputes:
+        parts += [Text(), Text("Where the texts disagree", style="bold")]
+        for d in disputes:
+            parts.append(_indented(Text(f"{d.id} ({', '.join(d.languages)}): {d.summary}")))
+            parts.append(_indented(Text(f"resolved: {d.resolution}", style="dim"), 4))
+    parts += [Text(), Text("Implemented by", style="bold")]
+    parts += [Text(f"  {name}") for name in implementations(clause.id)] or [Text("  (nothing)", style="red")]
+    return Panel(Group(*parts), title=_heading(clause), title_align="left")
+
+
+def annotated_text(catalogue: Catalogue, lang: str) -> RenderableType:
+    """The ``lang`` rule text sentence by sentence, each followed by the clauses that cite it."""
+    citing: dict[str, list[str]] = {}
+    for clause in catalogue.clauses:
+        for ref in clause.sources_in(lang):
+            ids = citing.setdefault(ref.anchor, [])
+            if clause.id not in ids:
+                ids.append(clause.id)
+    lines: list[RenderableType] = []
+    for sentence in catalogue.sources[lang].sentences:
+        line = Text(f"{sentence.anchor}  ", style="dim")
+        line.append(sentence.text)
+        lines.append(line)
+        ids = citing.get(sentence.anchor, [])
+        lines.append(_indented(Text("-> " + (", ".join(ids) if ids else "(no clause)"), style="cyan"), 4))
+    return Group(*lines)
+
+
+def to_json(clauses: tuple[Clause, ...], catalogue: Catalogue, lang: str) -> list[dict[str, Any]]:
+    return [
+        {
+            "id": c.id,
+            "title": c.title,
+            "kind": c.kind,
+            "option": c.option,
+            "statement": c.statement,
+            "rationale": c.rationale,
+            "sources": [
+                {"anchor": s.anchor, "sentence": s.sentence, "quote": s.quote}
+                for s in rule_sources(c.id, lang)
+            ],
+            "secondary": list(c.secondary),
+            "discrepancies": [d.id for d in catalogue.discrepancies if c.id in d.clauses],
+            "implemented_by": list(implementations(c.id)),
+        }
+        for c in clauses
+    ]
+
+
+def run(args: argparse.Namespace) -> int:
+    catalogue = load_catalogue()
+    console = Console(highlight=False, soft_wrap=False)
+    if args.text:
+        if args.json:
+            sentences = catalogue.sources[args.lang].sentences
+            print(json.dumps([{"anchor": s.anchor, "text": s.text} for s in sentences], ensure_ascii=False))
+        else:
+            console.print(annotated_text(catalogue, args.lang))
+        return 0
+    chosen = select(catalogue, args.clause)
+    if args.json:
+        print(json.dumps(to_json(chosen, catalogue, args.lang), ensure_ascii=False, indent=2))
+        return 0
+    if args.clause is None:
+        console.print(
+            Text(
+                f"Fröschis: {len(chosen)} rule clauses. 'froeschis rules ID' shows one in full; "
+                f"quotes are from the {args.lang} rule text.\n",
+                style="bold",
+            )
+        )
+        for clause in chosen:
+            console.print(brief(clause, args.lang))
+    else:
+        for clause in chosen:
+            console.print(full(clause, catalogue, args.lang))
+    sys.stdout.flush()
+    return 0
+
+
+def add_rules(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = subparsers.add_parser(
+        "rules",
+        help="the annotated rules: every clause with the rule text it rests on",
+        description=(
+            "Show the rule clauses of spec/clauses.toml with the sentences of the English, German or "
+            "Korean rule text they rest on. Without CLAUSE all clauses are listed briefly; with it, "
+            "one clause (or every clause under an ID prefix such as 'frog') is shown in full."
+        ),
+    )
+    parser.add_argument(
+        "clause", nargs="?", metavar="CLAUSE", help="a clause ID (frog.swap) or prefix (frog)"
+    )
+    parser.add_argument(
+        "--lang", choices=LANGUAGES, default="en", help="language of the rule text (default en)"
+    )
+    parser.add_argument(
+        "--text",
+        action="store_true",
+        help="show the rule text sentence by sentence, with the clauses citing each",
+    )
+    parser.add_argument("--json", action="store_true", help="print JSON instead of formatted text")
+    parser.set_defaults(handler=run)

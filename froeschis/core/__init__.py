@@ -1,0 +1,1 @@
+"""The rules themselves: cards, actions, states, rules options, clause functions, the engine."""

@@ -1,0 +1,165 @@
+"""Cards, spots and rows: the pieces of the game, as frozen values.
+
+A card is a number (1 and up), a frog or trash. There are only a few distinct cards and spots, so
+each is created once and shared (:func:`number`, :data:`FROG`, :data:`TRASH`, :func:`spot`); that
+keeps states small and comparisons cheap without giving up value semantics.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Sequence
+
+import attrs
+
+from froeschis.core.errors import FormatError
+
+FROG_CODE = 0
+TRASH_CODE = -1
+
+
+@attrs.frozen(repr=False, eq=False)
+class Card:
+    """A card, by its code: the number itself for number cards, 0 for a frog, -1 for trash.
+
+    Cards order as trash < frog < 1 < 2 < ...; the order only serves to sort, it has no rule meaning.
+    What kind of card it is, is worked out once when the card is made (cards are shared, see
+    :func:`number`): the rules ask it of every card a player handles.
+    """
+
+    code: int
+    is_frog: bool = attrs.field(
+        init=False, default=attrs.Factory(lambda c: c.code == FROG_CODE, takes_self=True)
+    )
+    is_trash: bool = attrs.field(
+        init=False, default=attrs.Factory(lambda c: c.code == TRASH_CODE, takes_self=True)
+    )
+    is_number: bool = attrs.field(init=False, default=attrs.Factory(lambda c: c.code > 0, takes_self=True))
+    number: int = attrs.field(init=False, default=attrs.Factory(lambda c: max(c.code, 0), takes_self=True))
+    """The card's number; 0 for a frog or trash."""
+
+    def __eq__(self, other: object) -> bool:
+        return self is other or (isinstance(other, Card) and self.code == other.code)
+
+    def __hash__(self) -> int:
+        return self.code
+
+    def __lt__(self, other: Card) -> bool:
+        return self.code < other.code
+
+    def __str__(self) -> str:
+        return "F" if self.is_frog else "T" if self.is_trash else str(self.code)
+
+    def __repr__(self) -> str:
+        return f"Card({self})"
+
+
+FROG = Card(FROG_CODE)
+TRASH = Card(TRASH_CODE)
+
+
+@functools.cache
+def number(n: int) -> Card:
+    """The number card ``n`` (shared instance)."""
+    if n < 1:
+        raise ValueError(f"a number card is 1 or more, not {n}")
+    return Card(n)
+
+
+def parse_card(text: object, field: str = "card") -> Card:
+    """A card from its text form: ``"1"``... for numbers, ``"F"`` for a frog, ``"T"`` for trash."""
+    if text == "F":
+        return FROG
+    if text == "T":
+        return TRASH
+    if (
+        isinstance(text, str)
+        and text.isascii()
+        and text.isdigit()
+        and not text.startswith("0")
+        and len(text) <= 3
+    ):
+        return number(int(text))
+    shown = repr(text) if len(repr(text)) <= 40 else repr(text)[:40] + "..."
+    raise FormatError(field, f"not a card: {shown} (expected '1', '2', ..., 'F' or 'T')")
+
+
+@attrs.frozen(repr=False)
+class Spot:
+    """One place in a row: the card lying there and whether it shows face up."""
+
+    card: Card
+    face_up: bool
+
+    def __str__(self) -> str:
+        """``"3"`` face up, ``"[3]"`` face down: the form used in JSON, tests and logs."""
+        return f"{self.card}" if self.face_up else f"[{self.card}]"
+
+    __repr__ = __str__
+
+
+def parse_spot(text: object, field: str = "spot") -> Spot:
+    """A spot from its text form (see :meth:`Spot.__str__`)."""
+    if isinstance(text, str) and text.startswith("[") and text.endswith("]"):
+        return spot(parse_card(text[1:-1], field), False)
+    return spot(parse_card(text, field), True)
+
+
+_SPOTS: dict[tuple[int, bool], Spot] = {}
+
+
+def spot(card: Card, face_up: bool) -> Spot:
+    """The spot holding ``card`` face up or down (shared instance).
+
+    Keyed by the card's code: hashing ints is done in C, hashing a Card calls Python code, and
+    every placement and deal asks for a spot.
+    """
+    key = (card.code, face_up)
+    found = _SPOTS.get(key)
+    if found is None:
+        found = _SPOTS[key] = Spot(card, face_up)
+    return found
+
+
+def face_down(cards: Sequence[Card]) -> list[Spot]:
+    """The shared face-down spot of each card, in order (a whole deck at every deal).
+
+    Calls :func:`spot` once per kind of card (a deck has about ten), not once per card; the rest
+    is a dictionary lookup by code, done in C.
+    """
+    kinds = {card.code: card for card in cards}
+    spots = {code: spot(card, False) for code, card in kinds.items()}
+    return [spots[card.code] for card in cards]
+
+
+@attrs.frozen
+class Row:
+    """A player's row; ``spots[0]`` is spot 1."""
+
+    spots: tuple[Spot, ...]
+
+    def __len__(self) -> int:
+        return len(self.spots)
+
+    def at(self, spot_number: int) -> Spot:
+        """The spot with this 1-based number (ValueError outside the row: no silent wrap-around)."""
+        if not 0 < spot_number <= len(self.spots):
+            raise ValueError(f"no spot {spot_number} in a row of {len(self.spots)}")
+        return self.spots[spot_number - 1]
+
+    def face_down_spots(self) -> tuple[int, ...]:
+        """The 1-based numbers of the face-down spots, ascending."""
+        return tuple([i for i, s in enumerate(self.spots, 1) if not s.face_up])
+
+    def replace(self, spot_number: int, card: Card) -> Row:
+        """This row with ``card`` face up on the given spot."""
+        if not 0 < spot_number <= len(self.spots):
+            raise ValueError(f"no spot {spot_number} in a row of {len(self.spots)}")
+        i = spot_number - 1
+        return Row(self.spots[:i] + (spot(card, True),) + self.spots[i + 1 :])
+
+    def __str__(self) -> str:
+        return " ".join(str(s.card) if s.face_up else "?" for s in self.spots)
+
+
+EMPTY_ROW = Row(())

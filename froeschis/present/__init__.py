@@ -1,0 +1,1 @@
+"""What a person sees: text and SVG pictures of states, events in words."""

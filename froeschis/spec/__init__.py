@@ -1,0 +1,204 @@
+"""The clause catalogue and the source texts, loaded from ``spec/``.
+
+``spec/clauses.toml`` is the single statement of the rules; this module reads it (and the source
+texts it quotes) into frozen objects and refuses a catalogue that contradicts itself: an unknown
+kind, a quote that is not in the sentence it cites, a ruling without a rationale. Everything that
+names a clause (the engine, the tests, the docs) goes through :func:`clause`, so a misspelt ID
+fails loudly instead of tracing to nothing.
+"""
+
+from __future__ import annotations
+
+import functools
+import tomllib
+from collections.abc import Mapping
+from importlib import resources
+from pathlib import Path
+from typing import Any, Literal
+
+import attrs
+
+from froeschis.core.errors import SpecError
+
+LANGUAGES: tuple[Literal["en", "de", "ko"], ...] = ("en", "de", "ko")
+KINDS = ("source", "ruling", "variant")
+
+
+@attrs.frozen
+class Sentence:
+    """One sentence of a source text, by its stable anchor (``<lang>.<paragraph>.<sentence>``)."""
+
+    anchor: str
+    text: str
+
+
+@attrs.frozen
+class SourceText:
+    """A source text in one language, split into anchored sentences."""
+
+    language: str
+    seed: str
+    sentences: tuple[Sentence, ...]
+
+    def sentence(self, anchor: str) -> Sentence:
+        for sentence in self.sentences:
+            if sentence.anchor == anchor:
+                return sentence
+        raise SpecError(f"no sentence {anchor!r} in the {self.language} source text")
+
+
+@attrs.frozen
+class SourceRef:
+    """A clause's citation of one source sentence, with the part of it that matters."""
+
+    language: str
+    anchor: str
+    quote: str
+
+
+@attrs.frozen
+class Clause:
+    """One rule clause of the catalogue."""
+
+    id: str
+    title: str
+    kind: str
+    statement: str
+    rationale: str
+    secondary: tuple[str, ...]
+    option: str | None
+    sources: tuple[SourceRef, ...]
+
+    def sources_in(self, language: str) -> tuple[SourceRef, ...]:
+        return tuple(ref for ref in self.sources if ref.language == language)
+
+
+@attrs.frozen
+class Discrepancy:
+    """A point where the source texts disagree or one of them is wrong, and how it is resolved."""
+
+    id: str
+    clauses: tuple[str, ...]
+    languages: tuple[str, ...]
+    summary: str
+    resolution: str
+
+
+@attrs.frozen
+class Catalogue:
+    """All clauses in rule order, the discrepancies, and the source texts."""
+
+    clauses: tuple[Clause, ...]
+    discrepancies: tuple[Discrepancy, ...]
+    sources: Mapping[str, SourceText]
+
+    def ids(self) -> tuple[str, ...]:
+        return tuple(c.id for c in self.clauses)
+
+    def clause(self, clause_id: str) -> Clause:
+        for c in self.clauses:
+            if c.id == clause_id:
+                return c
+        raise SpecError(f"unknown clause ID {clause_id!r}: it is not in spec/clauses.toml")
+
+
+def spec_dir() -> Path:
+    """Where ``spec/`` is: packaged inside the wheel, or beside the package in a source checkout."""
+    packaged = resources.files("froeschis") / "_spec"
+    if packaged.is_dir():
+        return Path(str(packaged))
+    return Path(__file__).resolve().parents[2] / "spec"
+
+
+def _str(table: Mapping[str, Any], key: str, where: str, default: str | None = None) -> str:
+    value = table.get(key, default)
+    if not isinstance(value, str):
+        raise SpecError(f"{where}: field {key!r} must be a string, got {value!r}")
+    return value
+
+
+def _strs(table: Mapping[str, Any], key: str, where: str) -> tuple[str, ...]:
+    value = table.get(key, [])
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise SpecError(f"{where}: field {key!r} must be a list of strings, got {value!r}")
+    return tuple(value)
+
+
+def _load_source(path: Path) -> SourceText:
+    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    where = str(path.name)
+    sentences = tuple(
+        Sentence(_str(s, "anchor", where), _str(s, "text", where)) for s in data.get("sentence", [])
+    )
+    anchors = [s.anchor for s in sentences]
+    if len(set(anchors)) != len(anchors):
+        raise SpecError(f"{where}: duplicate sentence anchors")
+    return SourceText(_str(data, "language", where), _str(data, "seed", where), sentences)
+
+
+def _load_clause(table: Mapping[str, Any], sources: Mapping[str, SourceText]) -> Clause:
+    clause_id = _str(table, "id", "clause")
+    where = f"clause {clause_id!r}"
+    kind = _str(table, "kind", where)
+    if kind not in KINDS:
+        raise SpecError(f"{where}: kind must be one of {KINDS}, got {kind!r}")
+    refs: list[SourceRef] = []
+    for language in LANGUAGES:
+        for ref in table.get(language, []):
+            anchor, quote = _str(ref, "anchor", where), _str(ref, "quote", where)
+            text = sources[language].sentence(anchor).text
+            if quote not in text:
+                raise SpecError(f"{where}: quote {quote!r} is not in sentence {anchor}: {text!r}")
+            refs.append(SourceRef(language, anchor, quote))
+    rationale = _str(table, "rationale", where, default="")
+    if kind != "source" and not rationale:
+        raise SpecError(f"{where}: a {kind} must say why in 'rationale'")
+    if kind == "source" and not any(ref.language == "en" for ref in refs) and sources["en"].sentences:
+        raise SpecError(f"{where}: a source clause must quote the English text")
+    option = table.get("option")
+    if (kind == "variant") != (option is not None):
+        raise SpecError(f"{where}: exactly the variants name a Rules 'option'")
+    return Clause(
+        id=clause_id,
+        title=_str(table, "title", where),
+        kind=kind,
+        statement=_str(table, "statement", where),
+        rationale=rationale,
+        secondary=_strs(table, "secondary", where),
+        option=_str(table, "option", where) if option is not None else None,
+        sources=tuple(refs),
+    )
+
+
+@functools.cache
+def load_catalogue() -> Catalogue:
+    """Load and check ``spec/clauses.toml`` and the source texts it quotes (once per process)."""
+    root = spec_dir()
+    sources: dict[str, SourceText] = {
+        lang: _load_source(root / "sources" / f"{lang}.toml") for lang in LANGUAGES
+    }
+    data = tomllib.loads((root / "clauses.toml").read_text(encoding="utf-8"))
+    clauses = tuple(_load_clause(t, sources) for t in data["clause"])
+    ids = [c.id for c in clauses]
+    if len(set(ids)) != len(ids):
+        raise SpecError("spec/clauses.toml: duplicate clause IDs")
+    discrepancies = []
+    for table in data.get("discrepancy", []):
+        where = f"discrepancy {table.get('id')!r}"
+        d = Discrepancy(
+            id=_str(table, "id", where),
+            clauses=_strs(table, "clauses", where),
+            languages=_strs(table, "languages", where),
+            summary=_str(table, "summary", where),
+            resolution=_str(table, "resolution", where),
+        )
+        unknown = set(d.clauses) - set(ids)
+        if unknown:
+            raise SpecError(f"{where}: names unknown clauses {sorted(unknown)}")
+        discrepancies.append(d)
+    return Catalogue(clauses, tuple(discrepancies), sources)
+
+
+def clause(clause_id: str) -> Clause:
+    """The clause with this ID; :class:`SpecError` for an ID the catalogue does not have."""
+    return load_catalogue().clause(clause_id)

@@ -1,0 +1,1 @@
+"""What proves the reference engine: invariants, exhaustive walks, golden playthroughs, the trace."""
