@@ -211,7 +211,7 @@ class Game:
         row = self.row()
         while True:
             if self.complete(row):
-                return self.discard_hand(hand, ["complete.ends-turn"])
+                return self.discard_hand(hand, ["complete.ends-turn", "turn.chain-order"])
             if hand == FROG:
                 self.phase, self.hand = "frog", FROG
                 return None
@@ -280,9 +280,10 @@ class Game:
         return None
 
     def end_round(self) -> None:
-        clauses = ["round.final-turns"]
-        if self.rules["reveal_at_round_end"]:
-            clauses.append("variant.reveal-at-round-end")
+        lucky = self.rules["reveal_at_round_end"]
+        clauses = ["round.final-turns", "variant.reveal-at-round-end" if lucky else "complete.no-face-down"]
+        clauses.append("round.final-turn-completion")
+        if lucky:
             for seat, row in enumerate(self.rows):
                 shown = [[card, True] for card, _ in row]
                 if self.complete(shown):  # a lucky row: every face-down card fits its spot

@@ -22,12 +22,12 @@ from froeschis.core.actions import (
 )
 from froeschis.core.cards import FROG, TRASH, Card, Row, Spot, number
 from froeschis.core.chance import distinct_orders, sample_chance
-from froeschis.core.engine import new_game, step
+from froeschis.core.engine import GameState, new_game, step
 from froeschis.core.errors import FormatError, FroeschisError, IllegalActionError, RulesError, SpecError
 from froeschis.core.events import Event, EventKind
 from froeschis.core.record import GameRecord
 from froeschis.core.rules import Rules
-from froeschis.core.state import CHANCE, TERMINAL, GameState, Phase, Player
+from froeschis.core.state import CHANCE, TERMINAL, Phase, Player
 
 __all__ = [
     "CHANCE",

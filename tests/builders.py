@@ -14,8 +14,9 @@ from __future__ import annotations
 from collections import Counter
 
 from froeschis.core.cards import Card, Row, parse_card, parse_spot
+from froeschis.core.engine import GameState
 from froeschis.core.rules import Rules
-from froeschis.core.state import GameState, Phase, Player
+from froeschis.core.state import Phase, Player
 
 
 def cards(text: str) -> tuple[Card, ...]:

@@ -1,8 +1,8 @@
 """Shared test setup: hypothesis profiles, clause marks, and the mutation switch.
 
 ``--clause ID`` (repeatable) runs only the tests marked with those clauses.
-``FROESCHIS_MUTANT=ID`` swaps the deliberately wrong function for that clause (tests/mutants.py)
-into the engine before any test runs; tests/test_mutation.py uses both to check the suite.
+``FROESCHIS_MUTANT=ID`` makes every clause table read that clause as its deliberately wrong mutant
+(tests/mutants.py) before any test runs; tests/test_mutation.py uses both to check the suite.
 """
 
 from __future__ import annotations
@@ -28,9 +28,10 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 def pytest_configure(config: pytest.Config) -> None:
     mutant = os.environ.get("FROESCHIS_MUTANT")
     if mutant:
-        from tests.mutants import activate
+        from froeschis.core.readings import misread_everywhere
+        from tests.mutants import BY_CLAUSE
 
-        activate(mutant)
+        misread_everywhere(BY_CLAUSE[mutant])
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

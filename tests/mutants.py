@@ -1,44 +1,36 @@
-"""One deliberately wrong version of each clause's function, to check that the suite catches it.
+"""One deliberately wrong reading of each clause, to check that the suite catches it.
 
-Never shipped: these live in the test suite only. ``FROESCHIS_MUTANT=<clause id>`` makes
-tests/conftest.py swap the mutant into :mod:`froeschis.core.clauses` for a whole pytest run (the
-engine calls clause functions through the module, so the swap reaches every caller), and
-``--clause <id>`` selects the tests that name that clause. tests/test_mutation.py runs each
-mutant that way and requires a failure. Where a source text was mistranslated, the mutant is the
-mistranslation (marked "Korean").
+Never shipped: these live in the test suite only. Each mutant is a clause-table reading
+(:class:`~froeschis.core.table.Reading`): the clause table with one entry replaced by a wrong
+function marked with the clause it misreads, built exactly as a variant is. ``FROESCHIS_MUTANT=<clause
+id>`` makes tests/conftest.py play every game of a pytest run by that table
+(:func:`froeschis.core.readings.misread_everywhere`), and ``--clause <id>`` selects the tests that name
+that clause; tests/test_mutation.py runs each mutant that way and requires a failure. Where a source
+text was mistranslated, the mutant is the mistranslation (marked "Korean").
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
 
-import attrs
-
-from froeschis.core import clauses as c
 from froeschis.core.cards import FROG, TRASH, Card, Row, number, spot
 from froeschis.core.errors import RulesError
+from froeschis.core.table import ClauseTable, Reading, Resolution, clause
 
 
-@attrs.frozen
-class Mutant:
-    clause: str
-    function: str
-    """The name in froeschis.core.clauses that the mutant replaces."""
-    replacement: Callable[..., Any]
-    description: str
-
-
-def _six_frogs() -> tuple[Card, ...]:
+@clause("deck.composition")
+def six_frogs() -> tuple[Card, ...]:
     return tuple(number(n) for n in range(1, 9) for _ in range(6)) + (FROG,) * 6 + (TRASH,) * 6
 
 
-def _allow_five(players: int) -> None:
+@clause("players.count")
+def allow_five(players: int) -> None:
     if not 2 <= players <= 5:
         raise RulesError(f"{players} players", "players.count")
 
 
-def _deal_round_robin(
+@clause("round.deal")
+def deal_round_robin(
     order: Sequence[Card], lengths: Sequence[int]
 ) -> tuple[tuple[Row, ...], tuple[Card, ...]]:
     """Deals one card to each seat in turn, as people often deal, instead of a row at a time."""
@@ -50,93 +42,105 @@ def _deal_round_robin(
     return rows, tuple(order[sum(lengths) :])
 
 
-def _no_frog_on_swap(card: Card, row: Row) -> bool:
+@clause("variant.discard-if-placeable")
+def no_frog_on_swap(card: Card, row: Row) -> bool:
     if card.is_frog:
         return True
     return card.is_number and card.number <= len(row) and not row.at(card.number).face_up
 
 
-def _reshuffle_everything(discard_pile: tuple[Card, ...], order: Sequence[Card]) -> tuple[Any, ...]:
-    return tuple(order), ()
+@clause("draw.reshuffle")
+def reshuffle_everything(
+    discard_pile: tuple[Card, ...], order: tuple[Card, ...]
+) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+    return order, ()
 
 
-def _nothing_revealed(row: Row, card: Card) -> tuple[Row, Card]:
-    return row.replace(card.number, card), TRASH
+@clause("turn.chain-order")
+def frog_before_completion(table: ClauseTable, row: Row, hand: Card) -> Resolution:
+    """Looks at the card in hand before noticing that the row is complete."""
+    if table.is_joker(hand):
+        return Resolution.FROG
+    if table.completion_ends_turn(table, row):
+        return Resolution.COMPLETE
+    if table.is_trash(hand):
+        return Resolution.TRASH
+    if table.has_no_spot(hand, row):
+        return Resolution.NO_SPOT
+    target = table.spot_of(hand)
+    if table.spot_is_open(row, target):
+        return Resolution.PLACE
+    if table.can_swap_frog(row, target):
+        return Resolution.SWAP
+    return Resolution.DUPLICATE
 
 
-def _only_the_first_completer(rows: Sequence[Row]) -> tuple[int, ...]:
-    return tuple(seat for seat, row in enumerate(rows) if c.is_complete(row))[:1]
+@clause("complete.no-face-down")
+def one_face_down_allowed(table: ClauseTable, row: Row) -> bool:
+    return len(row.face_down_spots()) <= 1
+
+
+@clause("round.final-turn-completion")
+def only_the_first_completer(table: ClauseTable, rows: Sequence[Row]) -> tuple[int, ...]:
+    return tuple(seat for seat, row in enumerate(rows) if table.is_complete(table, row))[:1]
+
+
+def _mutant(slot: str, clause_id: str, function: Callable[..., object], description: str) -> Reading:
+    return Reading(slot, clause(clause_id)(function), description)
 
 
 MUTANTS = (
-    Mutant("deck.composition", "standard_deck", _six_frogs, "six frogs (Korean: '6개의 개구리')"),
-    Mutant("players.count", "check_players", _allow_five, "five players allowed"),
-    Mutant(
-        "row.initial-length", "initial_lengths", lambda rules, n: (rules.row_length - 1,) * n, "rows of 7"
+    Reading("standard_deck", six_frogs, "six frogs (Korean: '6개의 개구리')"),
+    Reading("check_players", allow_five, "five players allowed"),
+    _mutant("initial_lengths", "row.initial-length", lambda length, n: (length - 1,) * n, "rows of 7"),
+    Reading("deal", deal_round_robin, "deals one card a seat in turn"),
+    _mutant("starting_seat", "round.start-seat", lambda r, n: 0, "seat 0 starts every round"),
+    _mutant("next_seat", "turn.order", lambda seat, n: (seat - 1) % n, "play passes backwards"),
+    _mutant("may_take_discard", "turn.draw-source", lambda pile: True, "the empty discard pile may be taken"),
+    Reading("discard_fits", no_frog_on_swap, "a swap does not count as fitting"),
+    Reading("reshuffle", reshuffle_everything, "the discard top is shuffled in too"),
+    _mutant("spot_of", "place.number-spot", lambda card: card.number % 8 + 1, "a number goes one spot right"),
+    _mutant("spot_is_open", "place.face-down-only", lambda row, spot: True, "face-up cards are replaced"),
+    _mutant("reveal", "place.reveal-chain", lambda row, spot: TRASH, "the replaced card is not revealed"),
+    _mutant("frog_spots", "frog.place", lambda row: tuple(range(1, len(row) + 1)), "frogs may go face up"),
+    _mutant("can_swap_frog", "frog.swap", lambda row, spot: False, "a number never replaces its frog"),
+    _mutant("swap_is_choice", "frog.swap-mandatory", lambda: True, "the swap is always optional"),
+    _mutant("swap_is_choice", "variant.optional-frog-swap", lambda: False, "the variant is ignored"),
+    _mutant("is_trash", "dead.trash", lambda card: False, "trash is not dead"),
+    _mutant("is_duplicate", "dead.duplicate", lambda row, spot, card: False, "a shown number is not dead"),
+    _mutant(
+        "has_no_spot", "dead.above-row-length", lambda card, row: card.number > len(row) + 1, "off by one"
     ),
-    Mutant("round.deal", "deal", _deal_round_robin, "deals one card a seat in turn"),
-    Mutant("round.start-seat", "starting_seat", lambda r, n: 0, "seat 0 starts every round"),
-    Mutant("turn.order", "next_seat", lambda seat, n: (seat - 1) % n, "play passes backwards"),
-    Mutant("turn.draw-source", "may_take_discard", lambda pile: True, "the empty discard pile may be taken"),
-    Mutant(
-        "variant.discard-if-placeable", "can_be_placed", _no_frog_on_swap, "a swap does not count as fitting"
+    _mutant("discard", "turn.discard-ends", lambda pile, card: (*pile, card), "discards go under the pile"),
+    Reading("is_complete", one_face_down_allowed, "one face-down card is allowed"),
+    _mutant("fits_spot", "complete.frogs-count", lambda card, spot: card.code == spot, "frogs do not count"),
+    _mutant("completion_ends_turn", "complete.ends-turn", lambda table, row: False, "the chain goes on"),
+    Reading("chain_order", frog_before_completion, "a frog is placed before the row counts as complete"),
+    _mutant(
+        "round_is_over", "round.final-turns", lambda following, first: first is not None, "no final turns"
     ),
-    Mutant("draw.reshuffle", "reshuffle", _reshuffle_everything, "the discard top is shuffled in too"),
-    Mutant("place.number-spot", "spot_of", lambda card: card.number % 8 + 1, "a number goes one spot right"),
-    Mutant("place.face-down-only", "spot_is_open", lambda card, row: True, "face-up cards are replaced"),
-    Mutant("place.reveal-chain", "place_number", _nothing_revealed, "the replaced card is not revealed"),
-    Mutant("frog.place", "frog_spots", lambda row: tuple(range(1, len(row) + 1)), "frogs may go face up"),
-    Mutant("frog.swap", "can_swap_frog", lambda card, row: False, "a number never replaces its frog"),
-    Mutant("frog.swap-mandatory", "swap_is_choice", lambda rules: True, "the swap is always optional"),
-    Mutant("variant.optional-frog-swap", "swap_is_choice", lambda rules: False, "the variant is ignored"),
-    Mutant("dead.trash", "is_trash", lambda card: False, "trash is not dead"),
-    Mutant("dead.duplicate", "is_duplicate", lambda card, row: False, "a shown number is not dead"),
-    Mutant(
-        "dead.above-row-length", "has_no_spot", lambda card, row: card.number > len(row) + 1, "off by one"
+    Reading("completers", only_the_first_completer, "later completers ignored"),
+    _mutant(
+        "row_at_round_end", "variant.reveal-at-round-end", lambda table, row: row, "the variant is ignored"
     ),
-    Mutant("turn.discard-ends", "discard", lambda pile, card: (*pile, card), "discards go under the pile"),
-    Mutant(
-        "complete.no-face-down",
-        "is_complete",
-        lambda row: len(row.face_down_spots()) <= 1,
-        "one face-down card is allowed",
-    ),
-    Mutant("complete.frogs-count", "fits_spot", lambda card, spot: card.code == spot, "frogs do not count"),
-    Mutant("complete.ends-turn", "completion_ends_turn", lambda row: False, "the chain goes on"),
-    Mutant(
-        "round.final-turns", "round_is_over", lambda following, first: first is not None, "no final turns"
-    ),
-    Mutant(
-        "round.final-turn-completion", "completers", _only_the_first_completer, "later completers ignored"
-    ),
-    Mutant("variant.reveal-at-round-end", "reveal_if_lucky", lambda row: row, "the variant is ignored"),
-    Mutant(
-        "round.next-lengths",
+    _mutant(
         "next_lengths",
+        "round.next-lengths",
         lambda lengths, done: tuple(n - 1 for n in lengths),
         "everybody gets a shorter row (Korean: '모든 플레이어에게')",
     ),
-    Mutant(
-        "game.end",
+    _mutant(
         "winners",
+        "game.end",
         lambda lengths, done: tuple(s for s in done if lengths[s] == 1)[:1],
         "one winner",
     ),
-    Mutant(
-        "game.returns",
+    _mutant(
         "returns",
+        "game.returns",
         lambda n, won: tuple(1 / len(won) if s in won else 0.0 for s in range(n)),
         "a shared win is split",
     ),
 )
 
 BY_CLAUSE = {m.clause: m for m in MUTANTS}
-
-
-def activate(clause_id: str) -> Mutant:
-    """Swap the mutant for this clause into froeschis.core.clauses (for the rest of the process)."""
-    mutant = BY_CLAUSE[clause_id]
-    if not hasattr(c, mutant.function):
-        raise AttributeError(f"froeschis.core.clauses has no {mutant.function} to mutate")
-    setattr(c, mutant.function, mutant.replacement)
-    return mutant

@@ -27,12 +27,12 @@ from froeschis.agents.loop import play_game, random_policy
 from froeschis.core.actions import DRAW, TAKE_DISCARD, Action, AnyAction, frog_at
 from froeschis.core.cards import Card
 from froeschis.core.chance import sample_chance
-from froeschis.core.engine import new_game
+from froeschis.core.consistency import check_consistent
+from froeschis.core.engine import GameState, new_game
 from froeschis.core.errors import GameTooLongError
 from froeschis.core.observation import Observation, observe
 from froeschis.core.rules import Rules
-from froeschis.core.state import GameState, Phase
-from froeschis.io.serialize import check_consistent
+from froeschis.core.state import Phase
 from tests.builders import build, cards
 
 EIGHT = "[1] [2] [3] [4] [5] [6] [7] [8]"

@@ -10,15 +10,15 @@ from collections import Counter
 
 import pytest
 
-from froeschis.core import clauses as c
 from froeschis.core.actions import DECLINE_SWAP, DRAW, SWAP, TAKE_DISCARD, Shuffle, frog_at
 from froeschis.core.cards import FROG, TRASH, number
-from froeschis.core.engine import new_game
+from froeschis.core.engine import GameState, new_game
 from froeschis.core.errors import IllegalActionError, RulesError
 from froeschis.core.events import Event, EventKind
 from froeschis.core.rules import Rules
-from froeschis.core.state import GameState, Phase
-from tests.builders import build, cards, face_up
+from froeschis.core.state import Phase
+from froeschis.core.table import Resolution
+from tests.builders import build, cards, face_up, row
 
 EIGHT = "[1] [2] [3] [4] [5] [6] [7] [8]"
 
@@ -33,7 +33,7 @@ def kinds(events: tuple[Event, ...]) -> list[str]:
 @pytest.mark.clause("deck.composition")
 def test_the_deck_is_sixty_cards() -> None:
     """'cards numbered 1-8 with six of each, along with four frogs and eight trash'."""
-    deck = Counter(c.standard_deck())
+    deck = Counter(Rules().table.standard_deck())
     assert sum(deck.values()) == 60
     assert {n: deck[number(n)] for n in range(1, 9)} == dict.fromkeys(range(1, 9), 6)
     assert deck[FROG] == 4
@@ -59,7 +59,7 @@ def test_other_player_counts_are_refused(players: int) -> None:
 def test_the_first_deal() -> None:
     """Seat 0 gets the first 8 cards, seat 1 the next 8; the rest is the draw pile, top first."""
     rows = cards("1 2 3 4 5 6 7 8  T T T T T T T T")
-    order = rows + tuple(sorted((Counter(c.standard_deck()) - Counter(rows)).elements()))
+    order = rows + tuple(sorted((Counter(Rules().table.standard_deck()) - Counter(rows)).elements()))
     state = new_game(2).apply(Shuffle(order))
     assert face_up(state, 0) == EIGHT
     assert face_up(state, 1) == " ".join(["[T]"] * 8)
@@ -71,7 +71,7 @@ def test_the_first_deal() -> None:
 @pytest.mark.clause("round.deal")
 def test_a_deal_must_be_an_order_of_the_whole_deck() -> None:
     state = new_game(2)
-    short = Shuffle(tuple(sorted(c.standard_deck()))[1:])
+    short = Shuffle(tuple(sorted(Rules().table.standard_deck()))[1:])
     with pytest.raises(IllegalActionError, match=r"round\.deal") as info:
         state.apply(short)
     assert info.value.clause == "round.deal"
@@ -94,7 +94,7 @@ def test_later_rounds_deal_each_seat_its_own_length() -> None:
 @pytest.mark.clause("round.start-seat")
 def test_the_start_seat_moves_on_each_round() -> None:
     assert new_game(3).turn == 0
-    assert [c.starting_seat(r, 3) for r in (1, 2, 3, 4)] == [0, 1, 2, 0]
+    assert [Rules().table.starting_seat(r, 3) for r in (1, 2, 3, 4)] == [0, 1, 2, 0]
     state = _end_round_with(completer_row="1 2 3 4 5 6 7 8", other_row=EIGHT)
     assert state.round == 2
     assert state.turn == 1
@@ -331,6 +331,49 @@ def test_a_frog_revealed_by_the_last_placement_is_discarded_too() -> None:
     assert after.discard_pile[0] == FROG and after.phase is Phase.DRAW and after.turn == 1
 
 
+@pytest.mark.clause("turn.chain-order", "complete.ends-turn")
+def test_completion_comes_before_a_frog_swap() -> None:
+    """'(1) the row has no face-down card: the card is discarded' comes before '(5) ... it replaces
+    the frog': the 8 reveals the row's last face-down card, a 2, and spot 2 holds a frog."""
+    state = build(["1 F 3 4 5 6 7 [2]", EIGHT], draw="8")
+    after, events = state.step(DRAW)
+    assert face_up(after, 0) == "1 F 3 4 5 6 7 8"
+    assert after.discard_pile[0] == number(2) and after.first_completer == 0
+    discarded = [e for e in events if e.kind is EventKind.DISCARDED]
+    assert discarded[0].clauses == ("complete.ends-turn", "turn.chain-order", "turn.discard-ends")
+
+
+@pytest.mark.clause("turn.chain-order")
+@pytest.mark.parametrize(
+    ("row_text", "hand", "decided"),
+    [
+        ("1 2 3 4 5 6 7 8", "F", Resolution.COMPLETE),  # (1) before (2): even a frog is discarded
+        ("1 F 3 4 5 6 7 8", "2", Resolution.COMPLETE),  # (1) before (5)
+        ("[1] 2 [3]", "F", Resolution.FROG),
+        ("[1] 2 [3]", "T", Resolution.TRASH),
+        ("[1] 2 [3]", "5", Resolution.NO_SPOT),
+        ("[1] 2 [3]", "3", Resolution.PLACE),
+        ("[1] F [3]", "2", Resolution.SWAP),
+        ("[1] 2 [3]", "2", Resolution.DUPLICATE),
+    ],
+    ids=[
+        "complete-then-frog",
+        "complete-then-swap",
+        "frog",
+        "trash",
+        "no-spot",
+        "place",
+        "swap",
+        "duplicate",
+    ],
+)
+def test_the_first_case_of_the_chain_order_that_applies_decides(
+    row_text: str, hand: str, decided: Resolution
+) -> None:
+    table = Rules().table
+    assert table.chain_order(table, row(row_text), cards(hand)[0]) is decided
+
+
 @pytest.mark.clause("complete.frogs-count")
 def test_frogs_count_in_a_complete_row() -> None:
     """Two frogs stay in the row: it is complete, and next round it is one spot shorter."""
@@ -346,7 +389,8 @@ def test_frogs_count_in_a_complete_row() -> None:
 @pytest.mark.clause("complete.no-face-down")
 def test_a_row_with_a_face_down_card_is_not_complete() -> None:
     state = build(["1 2 3 4 5 6 7 [8]", EIGHT], draw="T")
-    assert not c.is_complete(state.row(0))
+    table = state.rules.table
+    assert not table.is_complete(table, state.row(0))
     after = state.apply(DRAW)
     assert after.first_completer is None and after.turn == 1
 
@@ -406,7 +450,7 @@ def test_variant_counts_rows_that_turn_out_sorted() -> None:
 
 @pytest.mark.clause("round.next-lengths")
 def test_only_completers_get_a_shorter_row() -> None:
-    assert c.next_lengths([8, 7, 5], completed=[1]) == (8, 6, 5)
+    assert Rules().table.next_lengths([8, 7, 5], [1]) == (8, 6, 5)
     state = _end_round_with("1 2 3 4 5 6 7 8", "[1] [2] [3]")
     assert [p.length for p in state.players] == [7, 3]
 
@@ -437,7 +481,7 @@ def test_several_players_win_when_they_complete_one_spot_rows_in_the_same_round(
 
 @pytest.mark.clause("game.returns")
 def test_returns_are_one_for_each_winner() -> None:
-    assert c.returns(3, (1, 2)) == (0.0, 1.0, 1.0)
+    assert Rules().table.returns(3, (1, 2)) == (0.0, 1.0, 1.0)
     state = build(["[1]", "[T]"], draw="1 T")
     over = state.apply(DRAW).apply(DRAW)
     assert over.returns() == (1.0, 0.0)

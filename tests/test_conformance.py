@@ -11,7 +11,7 @@ import ast
 import json
 import random
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -28,10 +28,11 @@ from froeschis.conformance.shrink import build, repair_decision, repair_shuffle
 from froeschis.core.actions import DRAW, SWAP, TAKE_DISCARD, Action, Shuffle, frog_at
 from froeschis.core.cards import FROG, TRASH, number
 from froeschis.core.chance import sample_chance
+from froeschis.core.engine import GameState, Transition
 from froeschis.core.events import Event
-from froeschis.core.state import GameState, Phase
+from froeschis.core.state import Phase
 from froeschis.io.schemas import schema_errors
-from froeschis.io.serialize import event_to_json, record_to_json, rules_to_json, state_to_json
+from froeschis.io.serialize import action_to_json, event_to_json, record_to_json, rules_to_json, state_to_json
 from froeschis.spec import load_catalogue
 
 REPO = Path(__file__).resolve().parents[1]
@@ -43,17 +44,15 @@ def example(*flags: str) -> list[str]:
     return [*EXAMPLE, *flags]
 
 
-def steps_of(
-    players: int, rules: Rules, seed: int
-) -> Iterator[tuple[GameState, Any, GameState, tuple[Event, ...]]]:
-    """Every step of a seeded random game: (before, action, after, events)."""
+def steps_of(players: int, rules: Rules, seed: int) -> Iterator[Transition]:
+    """Every step of a seeded random game, with the reference's provenance."""
     rng = random.Random(seed)
     state = new_game(players, rules)
     while not state.is_terminal:
         action = sample_chance(state, rng) if state.is_chance else rng.choice(state.legal_actions())
-        after, events = state.step(action)
-        yield state, action, after, events
-        state = after
+        step = state.transition(action)
+        yield step
+        state = step.after
 
 
 def reply_of(state: GameState, events: tuple[Event, ...] = ()) -> dict[str, Any]:
@@ -77,12 +76,12 @@ class TestSchemas:
         ]
         phases = set()
         for players, rules in configs:
-            for index, (_, _, after, events) in enumerate(steps_of(players, rules, seed=3)):
-                if index % 5 and after.phase in phases:  # every phase, and every fifth step
+            for index, step in enumerate(steps_of(players, rules, seed=3)):
+                if index % 5 and step.after.phase in phases:  # every phase, and every fifth step
                     continue
-                phases.add(after.phase)
-                assert schema_errors("state", state_to_json(after)) == []
-                assert schema_errors("reply#/$defs/state", reply_of(after, events)) == []
+                phases.add(step.after.phase)
+                assert schema_errors("state", state_to_json(step.after)) == []
+                assert schema_errors("reply#/$defs/state", reply_of(step.after, step.events)) == []
             _, record = play_game(players, 3, rules)
             assert schema_errors("record", record_to_json(record)) == []
         assert {Phase.DEAL, Phase.DRAW, Phase.FROG, Phase.SWAP, Phase.OVER} <= phases
@@ -228,28 +227,25 @@ def test_golden_playthroughs_are_driven_from_a_vectors_directory(tmp_path: Path)
 # --------------------------------------------------------------------------- attribution
 
 
-def _first(
-    players: int, rules: Rules, seed: int, wanted: Any
-) -> tuple[GameState, Any, GameState, tuple[Event, ...]]:
-    for before, action, after, events in steps_of(players, rules, seed):
-        if wanted(before, action, after, events):
-            return before, action, after, events
+def _first(players: int, rules: Rules, seed: int, wanted: Callable[[Transition], bool]) -> Transition:
+    for step in steps_of(players, rules, seed):
+        if wanted(step):
+            return step
     raise AssertionError("no such step")
 
 
-def _judge(step: tuple[GameState, Any, GameState, tuple[Event, ...]], change: Any) -> Any:
-    before, action, after, events = step
-    reply = reply_of(after, events)
+def _judge(step: Transition, change: Callable[[dict[str, Any]], None]) -> Any:
+    reply = reply_of(step.after, step.events)
     change(reply)
-    from froeschis.io.serialize import action_to_json
-
-    return compare_reply(before, action_to_json(action), after, events, reply, events_expected=True)
+    return compare_reply(
+        step.before, action_to_json(step.action), step.after, step.fired, reply, events_expected=True
+    )
 
 
 class TestAttribution:
     @pytest.mark.clause("round.start-seat")
     def test_the_next_rounds_start_seat(self) -> None:
-        step = _first(3, Rules(), 1, lambda b, a, af, e: af.phase is Phase.DEAL and af.round == 2)
+        step = _first(3, Rules(), 1, lambda t: t.after.phase is Phase.DEAL and t.after.round == 2)
 
         def change(reply: dict[str, Any]) -> None:
             reply["state"]["turn"] = 0  # round 2 starts with seat 1
@@ -259,7 +255,7 @@ class TestAttribution:
 
     @pytest.mark.clause("round.next-lengths")
     def test_the_next_rounds_row_lengths(self) -> None:
-        step = _first(2, Rules(), 1, lambda b, a, af, e: af.phase is Phase.DEAL and af.round == 2)
+        step = _first(2, Rules(), 1, lambda t: t.after.phase is Phase.DEAL and t.after.round == 2)
 
         def change(reply: dict[str, Any]) -> None:
             for p in reply["state"]["players"]:
@@ -273,8 +269,9 @@ class TestAttribution:
             2,
             Rules(),
             2,
-            lambda b, a, af, e: (
-                af.discard_pile[:1] != af.discard_pile[-1:] and any(ev.clause == "dead.trash" for ev in e)
+            lambda t: (
+                t.after.discard_pile[:1] != t.after.discard_pile[-1:]
+                and any(ev.clause == "dead.trash" for ev in t.events)
             ),
         )
 
@@ -291,7 +288,7 @@ class TestAttribution:
             4,
             Rules(row_length=1, deck=(number(1),) * 6 + (FROG,) * 2 + (TRASH,) * 2),
             0,
-            lambda b, a, af, e: af.is_terminal and len(af.winners) > 1,
+            lambda t: t.after.is_terminal and len(t.after.winners) > 1,
         )
 
         def fewer(reply: dict[str, Any]) -> None:
@@ -305,7 +302,7 @@ class TestAttribution:
         assert result.errors == () and [w.kind for w in result.warnings] == ["convention"]
 
     def test_conventions_are_warnings(self) -> None:
-        step = _first(2, Rules(), 1, lambda b, a, af, e: af.phase is Phase.DEAL)
+        step = _first(2, Rules(), 1, lambda t: t.after.phase is Phase.DEAL)
 
         def reshuffled(reply: dict[str, Any]) -> None:
             reply["state"]["draw_pile"] = reply["state"]["draw_pile"][::-1]
@@ -320,7 +317,7 @@ class TestAttribution:
 
     @pytest.mark.clause("turn.draw-source")
     def test_a_legal_list_offering_the_empty_discard(self) -> None:
-        step = _first(2, Rules(), 0, lambda b, a, af, e: isinstance(a, Shuffle))
+        step = _first(2, Rules(), 0, lambda t: isinstance(t.action, Shuffle))
 
         def change(reply: dict[str, Any]) -> None:
             reply["legal"] = ["draw", "take-discard"]
@@ -331,7 +328,7 @@ class TestAttribution:
     @pytest.mark.clause("frog.place")
     def test_a_frog_spot_that_is_face_up(self) -> None:
         step = _first(
-            2, Rules(), 0, lambda b, a, af, e: af.phase is Phase.FROG and len(af.legal_actions()) < 8
+            2, Rules(), 0, lambda t: t.after.phase is Phase.FROG and len(t.after.legal_actions()) < 8
         )
 
         def change(reply: dict[str, Any]) -> None:
@@ -341,7 +338,7 @@ class TestAttribution:
         assert error.kind == "legal" and error.clauses == ("frog.place",)
 
     def test_events_that_differ_alone_are_a_warning(self) -> None:
-        step = _first(2, Rules(), 0, lambda b, a, af, e: len(e) >= 3)
+        step = _first(2, Rules(), 0, lambda t: len(t.events) >= 3)
 
         def change(reply: dict[str, Any]) -> None:
             reply["events"] = reply["events"][:-1]
@@ -350,11 +347,10 @@ class TestAttribution:
         assert result.errors == () and [w.kind for w in result.warnings] == ["events"]
 
     def test_the_same_reply_passes(self) -> None:
-        for before, action, after, events in steps_of(3, Rules(optional_frog_swap=True), 4):
-            from froeschis.io.serialize import action_to_json
-
+        for step in steps_of(3, Rules(optional_frog_swap=True), 4):
+            reply = reply_of(step.after, step.events)
             result = compare_reply(
-                before, action_to_json(action), after, events, reply_of(after, events), True
+                step.before, action_to_json(step.action), step.after, step.fired, reply, True
             )
             assert result.errors == () and result.warnings == ()
 

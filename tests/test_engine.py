@@ -9,13 +9,15 @@ import attrs
 import pytest
 
 from froeschis import CHANCE, TERMINAL, new_game, play_game, sample_chance
-from froeschis.core import clauses as clauses
 from froeschis.core.actions import DRAW, TAKE_DISCARD, Action, Shuffle, frog_at
 from froeschis.core.cards import FROG
+from froeschis.core.engine import GameState
 from froeschis.core.errors import FormatError, GameTooLongError, IllegalActionError, InternalError, RulesError
 from froeschis.core.observation import observe
-from froeschis.core.rules import VARIANT_OPTIONS, Rules, with_variants
-from froeschis.core.state import GameState, Phase
+from froeschis.core.readings import VARIANT_OPTIONS
+from froeschis.core.rules import Rules, with_variants
+from froeschis.core.state import Phase
+from froeschis.core.table import Reading, clause
 from froeschis.verify.explore import tiny_deck
 from tests.builders import build
 
@@ -171,14 +173,17 @@ def test_spots_outside_the_row_are_errors_not_wrap_arounds() -> None:
             row.replace(spot, FROG)
 
 
-def test_a_chain_the_clauses_cannot_decide_is_an_internal_error(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_chain_the_clauses_cannot_decide_is_an_internal_error() -> None:
     """If the clause predicates contradict each other (here: a face-up duplicate is neither
     placeable, swappable nor dead), the engine says so instead of guessing or looping."""
-    monkeypatch.setattr(clauses, "is_duplicate", lambda card, row: False)
-    state = build(["[1] [2] 3 [4] [5] [6] [7] [8]", EIGHT], draw="3")
+    never_dead = Reading("is_duplicate", clause("dead.duplicate")(lambda row, spot, card: False), "")
+    always_open = Reading("spot_is_open", clause("place.face-down-only")(lambda row, spot: True), "")
+    undecided = Rules(readings=(never_dead,))
+    state = build(["[1] [2] 3 [4] [5] [6] [7] [8]", EIGHT], draw="3", rules=undecided)
     with pytest.raises(InternalError, match="no clause decides"):
         state.apply(DRAW)
-    monkeypatch.setattr(clauses, "spot_is_open", lambda card, row: True)
+    endless = Rules(readings=(never_dead, always_open))
+    state = build(["[1] [2] 3 [4] [5] [6] [7] [8]", EIGHT], draw="3", rules=endless)
     with pytest.raises(InternalError, match="did not end within 10 passes"):
         state.apply(DRAW)
 

@@ -8,10 +8,9 @@ from collections import Counter
 import pytest
 
 from froeschis.core.chance import distinct_orders
-from froeschis.core.engine import new_game
+from froeschis.core.engine import GameState, new_game
 from froeschis.core.events import Event
 from froeschis.core.rules import Rules
-from froeschis.core.state import GameState
 from froeschis.spec import spec_dir
 from froeschis.verify.explore import TINY_CONFIGS, census_toml, divide, explore, perft, tiny_deck
 from froeschis.verify.invariants import InvariantError, check_observations, check_state, check_step

@@ -16,21 +16,22 @@ from pathlib import Path
 
 import attrs
 
+from froeschis.core.table import Reading
 from froeschis.spec import load_catalogue
-from tests.mutants import MUTANTS, Mutant
+from tests.mutants import MUTANTS
 
 TESTS = Path(__file__).resolve().parent
-FAILED = re.compile(r"^FAILED (\S+)(?: - (.*))?$", re.MULTILINE)
+FAILED = re.compile(r"^FAILED (.+?)(?: - (.*))?$", re.MULTILINE)
 
 
 @attrs.frozen
 class Verdict:
-    mutant: Mutant
+    mutant: Reading
     caught_by: tuple[str, ...]
     output: str
 
 
-def run_mutant(mutant: Mutant) -> Verdict:
+def run_mutant(mutant: Reading) -> Verdict:
     """Run the tests that name the mutant's clause with the mutant swapped in.
 
     The hand-built clause tests run first; only a mutant they miss meets the rest of the suite
@@ -47,7 +48,7 @@ def run_mutant(mutant: Mutant) -> Verdict:
     return verdict
 
 
-def _run(mutant: Mutant, files: list[Path]) -> Verdict:
+def _run(mutant: Reading, files: list[Path]) -> Verdict:
     env = {
         **os.environ,
         "FROESCHIS_MUTANT": mutant.clause,

@@ -13,13 +13,14 @@ import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from froeschis.core import clauses as c
 from froeschis.core.actions import DRAW, SWAP, TAKE_DISCARD, Shuffle, frog_at
 from froeschis.core.cards import FROG, Card, number
-from froeschis.core.engine import new_game
+from froeschis.core.engine import GameState, new_game
 from froeschis.core.events import EventKind
 from froeschis.core.rules import Rules
-from froeschis.core.state import GameState, Phase
+from froeschis.core.state import Phase
+from froeschis.core.table import Resolution
+from tests import builders
 from tests.builders import build
 
 CARD_TEXTS = [str(n) for n in range(1, 9)] + ["F", "T"]
@@ -61,7 +62,7 @@ def test_any_deal_gives_rows_from_the_front_and_the_rest_as_draw_pile(
 ) -> None:
     start = new_game(players)
     order = tuple(data.draw(st.permutations(start.chance_pool())))
-    assert Counter(order) == Counter(c.standard_deck())
+    assert Counter(order) == Counter(Rules().table.standard_deck())
     dealt = start.apply(Shuffle(order))
     for seat in range(players):
         assert spots(dealt, seat) == [(card, False) for card in order[8 * seat : 8 * seat + 8]]
@@ -263,3 +264,26 @@ def test_under_the_variant_a_row_whose_hidden_cards_fit_counts_as_complete(
     )
     ended = state.apply(DRAW)
     assert ended.players[1].length == len(row) - (1 if (variant and fits) else 0)
+
+
+@pytest.mark.clause("turn.chain-order")
+@given(row_text=row_texts(min_hidden=0), hand=st.sampled_from(CARD_TEXTS))
+def test_the_chain_order_picks_the_first_case_of_its_statement(row_text: str, hand: str) -> None:
+    """The six cases of turn.chain-order, checked in the statement's order."""
+    row, card = builders.row(row_text), builders.cards(hand)[0]
+    if all(s.face_up for s in row.spots):
+        expected = Resolution.COMPLETE
+    elif card.is_frog:
+        expected = Resolution.FROG
+    elif card.is_trash:
+        expected = Resolution.TRASH
+    elif card.number > len(row.spots):
+        expected = Resolution.NO_SPOT
+    elif not row.spots[card.number - 1].face_up:
+        expected = Resolution.PLACE
+    elif row.spots[card.number - 1].card.is_frog:
+        expected = Resolution.SWAP
+    else:
+        expected = Resolution.DUPLICATE
+    table = Rules().table
+    assert table.chain_order(table, row, card) is expected

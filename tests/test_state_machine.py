@@ -14,9 +14,8 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
 from froeschis.core.actions import AnyAction, Shuffle
-from froeschis.core.engine import new_game
+from froeschis.core.engine import GameState, new_game
 from froeschis.core.rules import Rules
-from froeschis.core.state import GameState
 from froeschis.io.serialize import state_from_json, state_to_json
 from froeschis.verify.invariants import check_legality, check_observations, check_state, check_step
 

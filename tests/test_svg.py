@@ -140,12 +140,12 @@ def _frog_placed() -> GameState:
 
 def test_repr_svg_draws_what_jupyter_should_show() -> None:
     state = _frog_placed()
-    words = texts(state._repr_svg_())
+    words = texts(svg.picture(state)._repr_svg_())
     assert words[0] == "Round 1: seat 0 places the frog"
     assert {"draw 43", "discard 0", "hand", "F", "seat 0 \u25b6", "seat 1"} <= set(words)
     seat_0 = words[words.index("seat 0 \u25b6") + 2 : words.index("seat 1")]
     assert sorted(seat_0) == sorted([*map(str, range(1, 9)), "4", "6"])  # spot labels, the 2 face-up cards
-    seen = texts(observe(state, 1)._repr_svg_())
+    seen = texts(svg.picture(observe(state, 1))._repr_svg_())
     assert "you" in seen and seen[-1] == "seat 1 waits"
     picture = svg.card(FROG)
     assert isinstance(picture, str) and texts(picture._repr_svg_()) == ["F"]

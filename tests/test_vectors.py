@@ -12,7 +12,13 @@ from pathlib import Path
 
 import pytest
 
-from froeschis.verify.vectors import MULTI_WINNER, first_difference, read_header, vectors_dir
+from froeschis.verify.vectors import (
+    COMPLETION_FIRST,
+    MULTI_WINNER,
+    first_difference,
+    read_header,
+    vectors_dir,
+)
 
 FILES = sorted(vectors_dir().glob("*.jsonl"))
 
@@ -43,13 +49,17 @@ def test_a_tampered_playthrough_is_caught(tmp_path: Path) -> None:
 def test_playthrough_exercises_the_clauses_it_was_picked_for(path: Path) -> None:
     header = read_header(path)
     fired: set[str] = set()
-    several_winners = False
+    several_winners = frog_discarded = False
     for line in path.read_text(encoding="utf-8").splitlines()[1:]:
         for event in json.loads(line).get("events", []):
             fired.update(event["clauses"])
             several_winners |= event["kind"] == "game-won" and len(event["seats"]) > 1
+            completion_first = event["clauses"][:2] == ["complete.ends-turn", "turn.chain-order"]
+            frog_discarded |= event["kind"] == "discarded" and event["card"] == "F" and completion_first
     for target in header.clauses:
         if target == MULTI_WINNER:
             assert several_winners, f"{path.name} has no shared win"
+        elif target == COMPLETION_FIRST:
+            assert frog_discarded, f"{path.name} has no frog discarded by a completed row"
         else:
             assert target in fired, f"{path.name} was picked for {target}, which never fires in it"

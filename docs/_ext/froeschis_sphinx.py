@@ -52,7 +52,7 @@ from sphinx.util.docutils import SphinxDirective
 from sphinx.util.typing import ExtensionMetadata, OptionSpec
 
 import froeschis
-from froeschis.core.marks import clauses_of
+from froeschis.core.table import clause_of
 from froeschis.spec import spec_dir
 
 logger = logging.getLogger(__name__)
@@ -167,40 +167,14 @@ class ReadingDirective(GeneratedDirective):
 
 
 API_GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    (
-        "The engine",
-        (
-            "froeschis",
-            "froeschis.core.engine",
-            "froeschis.core.state",
-            "froeschis.core.actions",
-            "froeschis.core.chance",
-        ),
-    ),
-    (
-        "Cards, rules options and observations",
-        ("froeschis.core.cards", "froeschis.core.rules", "froeschis.core.observation"),
-    ),
-    (
-        "The clauses and their trace",
-        ("froeschis.core.clauses", "froeschis.core.marks", "froeschis.spec", "froeschis.verify.trace"),
-    ),
-    ("Events and errors", ("froeschis.core.events", "froeschis.core.errors")),
-    (
-        "Playing, bots and records",
-        ("froeschis.agents.loop", "froeschis.agents.bots", "froeschis.io.serialize"),
-    ),
-    (
-        "Checking implementations",
-        (
-            "froeschis.conformance",
-            "froeschis.verify.vectors",
-            "froeschis.verify.invariants",
-            "froeschis.verify.explore",
-        ),
-    ),
-    ("Pictures and text", ("froeschis.present.svg", "froeschis.present.render", "froeschis.present.narrate")),
-    ("Command line and documentation", ("froeschis.cli", "rulesdoc")),
+    ("The rules engine (core)", ("froeschis", "froeschis.core")),
+    ("The clause catalogue (spec)", ("froeschis.spec",)),
+    ("JSON forms and schemas (io)", ("froeschis.io",)),
+    ("Bots and the game loop (agents)", ("froeschis.agents",)),
+    ("What proves the engine (verify)", ("froeschis.verify",)),
+    ("Checking other implementations (conformance)", ("froeschis.conformance",)),
+    ("Pictures and words (present)", ("froeschis.present",)),
+    ("The command line (cli)", ("froeschis.cli",)),
 )
 """The API reference's sections: a module belongs to the first group naming it or a package or
 ``name_`` prefix of it (``froeschis.cli`` also takes ``froeschis.cli.play``); the rest go last."""
@@ -438,10 +412,10 @@ def _check_implementations(app: Sphinx, env: BuildEnvironment) -> None:
 def _implements_note(
     app: Sphinx, what: str, name: str, obj: object, options: object, lines: list[str]
 ) -> None:
-    """A function's API entry names the clauses it implements (``@implements``), with links."""
-    clause_ids = clauses_of(obj) if callable(obj) else ()
-    if clause_ids:
-        lines += ["", "Implements " + ", ".join(f":clause:`{c}`" for c in clause_ids) + "."]
+    """A function's API entry names the clause it implements (its ``@clause`` mark), with a link."""
+    clause_id = clause_of(obj) if callable(obj) else None
+    if clause_id is not None:
+        lines += ["", f"Implements :clause:`{clause_id}`."]
 
 
 GENERATED: dict[str, type[GeneratedDirective]] = {

@@ -30,13 +30,13 @@ from froeschis.agents.loop import MAX_STEPS, Policy
 from froeschis.core.actions import DRAW, TAKE_DISCARD, Action, ActionKind, AnyAction
 from froeschis.core.cards import Card, Row, number, spot
 from froeschis.core.chance import sample_chance
-from froeschis.core.engine import new_game
+from froeschis.core.engine import GameState, new_game
 from froeschis.core.errors import GameTooLongError
 from froeschis.core.events import Event
 from froeschis.core.observation import Observation, observe
 from froeschis.core.record import GameRecord
 from froeschis.core.rules import Rules
-from froeschis.core.state import GameState, Player
+from froeschis.core.state import Player
 
 
 @runtime_checkable

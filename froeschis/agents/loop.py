@@ -7,11 +7,11 @@ from collections.abc import Callable
 
 from froeschis.core.actions import Action, AnyAction
 from froeschis.core.chance import sample_chance
-from froeschis.core.engine import apply, legal_actions, new_game
+from froeschis.core.engine import GameState, apply, legal_actions, new_game
 from froeschis.core.errors import GameTooLongError
 from froeschis.core.record import GameRecord
 from froeschis.core.rules import Rules
-from froeschis.core.state import CHANCE, TERMINAL, GameState
+from froeschis.core.state import CHANCE, TERMINAL
 
 MAX_STEPS = 100_000
 """The default cap on a driven game's actions (random 4-player games take about 500)."""

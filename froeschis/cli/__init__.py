@@ -22,7 +22,8 @@ from froeschis.core.actions import Shuffle
 from froeschis.core.engine import new_game
 from froeschis.core.errors import FroeschisError
 from froeschis.core.events import Event
-from froeschis.core.rules import VARIANT_OPTIONS, Rules
+from froeschis.core.readings import VARIANT_OPTIONS
+from froeschis.core.rules import Rules
 from froeschis.present.narrate import rule_text
 from froeschis.spec import LANGUAGES, load_catalogue
 

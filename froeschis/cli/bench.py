@@ -43,10 +43,9 @@ from rich.table import Table
 from froeschis.agents.loop import play_game
 from froeschis.core.actions import AnyAction
 from froeschis.core.clauses import check_players
-from froeschis.core.engine import new_game
+from froeschis.core.engine import GameState, new_game
 from froeschis.core.errors import FroeschisError
 from froeschis.core.record import GameRecord
-from froeschis.core.state import GameState
 from froeschis.verify.baseline import play_bare
 
 TARGET_GAMES_PER_SECOND = 500

@@ -20,12 +20,12 @@ from rich.text import Text
 
 from froeschis.agents.loop import play_game
 from froeschis.core.actions import AnyAction, Shuffle
-from froeschis.core.engine import new_game
+from froeschis.core.engine import GameState, new_game
 from froeschis.core.errors import FroeschisError
 from froeschis.core.events import Event, EventKind
+from froeschis.core.readings import VARIANT_OPTIONS
 from froeschis.core.record import GameRecord
-from froeschis.core.rules import VARIANT_OPTIONS
-from froeschis.core.state import GameState, Phase
+from froeschis.core.state import Phase
 from froeschis.io.serialize import action_to_json, event_to_json, loads, record_from_json, rules_to_json
 from froeschis.present.narrate import describe, rule_sources, unstated_rule
 from froeschis.spec import LANGUAGES, load_catalogue

@@ -27,13 +27,12 @@ from froeschis.core.actions import Action, ActionKind, AnyAction
 from froeschis.core.cards import Card
 from froeschis.core.chance import sample_chance
 from froeschis.core.clauses import check_players
-from froeschis.core.engine import new_game
+from froeschis.core.engine import GameState, new_game
 from froeschis.core.errors import FormatError, FroeschisError, IllegalActionError
 from froeschis.core.events import Event, EventKind
 from froeschis.core.observation import Observation, observe
 from froeschis.core.record import GameRecord
 from froeschis.core.rules import Rules
-from froeschis.core.state import GameState
 from froeschis.io.serialize import record_to_json
 from froeschis.present.narrate import describe
 

@@ -22,9 +22,9 @@ from rich.panel import Panel
 from rich.text import Text
 
 from froeschis.core.errors import FroeschisError
-from froeschis.core.marks import IMPLEMENTATIONS
 from froeschis.present.narrate import rule_sources
 from froeschis.spec import LANGUAGES, Catalogue, Clause, load_catalogue
+from froeschis.verify.trace import implementations as implementations_by_clause
 
 KIND_STYLE = {"source": "green", "ruling": "yellow", "variant": "magenta"}
 
@@ -50,9 +50,7 @@ def select(catalogue: Catalogue, wanted: str | None) -> tuple[Clause, ...]:
 
 
 def implementations(clause_id: str) -> tuple[str, ...]:
-    import froeschis.core.engine  # noqa: F401  (imports every module that carries @implements marks)
-
-    return tuple(IMPLEMENTATIONS.get(clause_id, ()))
+    return tuple(implementations_by_clause().get(clause_id, ()))
 
 
 def _marked(sentence: str, quote: str) -> Text:

@@ -36,10 +36,10 @@ from rich.table import Table
 from froeschis.agents.bots import lineup, make_bot, parse_bots, play_bots
 from froeschis.core.actions import AnyAction
 from froeschis.core.clauses import check_players
+from froeschis.core.engine import GameState
 from froeschis.core.errors import FroeschisError
 from froeschis.core.events import Event, EventKind
 from froeschis.core.rules import Rules
-from froeschis.core.state import GameState
 from froeschis.io.serialize import rules_to_json
 from froeschis.spec import load_catalogue
 

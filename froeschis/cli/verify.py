@@ -18,7 +18,7 @@ import attrs
 from rich.console import Console
 from rich.table import Table
 
-from froeschis.core.state import GameState
+from froeschis.core.engine import GameState
 from froeschis.spec import spec_dir
 from froeschis.verify.explore import census_toml
 from froeschis.verify.invariants import check_observations, check_state, check_step

@@ -4,14 +4,11 @@ A reply to a step is compared with the reference's state, legal actions and even
 the state or the legal actions are errors ("must"); differences in events, which are optional, and
 in representation conventions are warnings ("should").
 
-Clause attribution for a differing state uses the reference's events of that step: each event
-names its clauses and writes certain state fields (``drew`` the draw pile and the hand, ``placed``
-one spot of one row, ``round-ended`` nearly everything). Each differing field is blamed on the last
-reference event that wrote it, and the earliest blamed event gives the main clauses. When one side
-ended the round or the game and the other did not, only the fields that say so are considered.
-When the engine reports events and they have matched the reference so far, the first event where
-they part gives the main clauses instead (it localises better), and the clauses the engine itself
-cited there are reported too.
+Clause attribution for a differing state uses the reference's provenance of that step: every part
+of the step names the clauses that decided it and the state fields it wrote
+(:mod:`froeschis.conformance.attribution`). When the engine reports events and they have matched the
+reference so far, the first event where they part gives the main clauses instead (it localises
+better), and the clauses the engine itself cited there are reported too.
 """
 
 from __future__ import annotations
@@ -22,17 +19,16 @@ from collections.abc import Sequence
 import attrs
 
 from froeschis.conformance.attribution import (
-    allowing_clauses,
+    allowing,
     attribute_state,
-    decision_clauses,
     known_clauses,
     refusal_clause,
     unique,
 )
 from froeschis.conformance.protocol import JSON
-from froeschis.core.engine import PHASE_CLAUSE
-from froeschis.core.events import Event
-from froeschis.core.state import GameState, Phase
+from froeschis.core.engine import GameState, decision_clauses, phase_clause
+from froeschis.core.provenance import Fired
+from froeschis.core.state import Phase
 from froeschis.io.schemas import schema_errors
 from froeschis.io.serialize import STATE_KEYS, event_to_json, state_to_json
 
@@ -63,7 +59,7 @@ class Finding:
     clauses: tuple[str, ...] = ()
     """The main clauses involved."""
     related: tuple[str, ...] = ()
-    """Further clauses involved (other reference events that wrote a differing field)."""
+    """Further clauses involved (other parts of the reference's step that wrote a differing field)."""
     candidate_clauses: tuple[str, ...] = ()
     """The clauses the engine's own events cited where they parted from the reference's."""
     detail: str = ""
@@ -175,7 +171,7 @@ class _Reference:
     before: GameState | None
     action: JSON
     after: GameState
-    events: Sequence[Event]
+    fired: Sequence[Fired]
     state: dict[str, JSON]
     legal: list[str]
     event_json: list[dict[str, JSON]]
@@ -183,17 +179,17 @@ class _Reference:
 
     @classmethod
     def of(
-        cls, before: GameState | None, action: JSON, after: GameState, events: Sequence[Event]
+        cls, before: GameState | None, action: JSON, after: GameState, fired: Sequence[Fired]
     ) -> _Reference:
-        exercised = frozenset(c for e in events for c in e.clauses) | frozenset(decision_clauses(after))
+        exercised = frozenset(c for part in fired for c in part.clauses) | frozenset(decision_clauses(after))
         return cls(
             before,
             action,
             after,
-            events,
+            fired,
             state_to_json(after),
             [str(a) for a in after.legal_actions()],
-            [event_to_json(e) for e in events],
+            [event_to_json(part.event) for part in fired if part.event is not None],
             exercised,
         )
 
@@ -215,13 +211,14 @@ def compare_reply(
     before: GameState | None,
     action: JSON,
     after: GameState,
-    events: Sequence[Event],
+    fired: Sequence[Fired],
     reply: object,
     events_expected: bool,
     events_trusted: bool = True,
 ) -> StepCheck:
-    """Compare ``reply`` (to ``action`` in ``before``; None for a new game) with the reference."""
-    ref = _Reference.of(before, action, after, events)
+    """Compare ``reply`` (to ``action`` in ``before``; None for a new game) with the reference,
+    which reached ``after`` through the parts ``fired`` (its provenance, :meth:`GameState.transition`)."""
+    ref = _Reference.of(before, action, after, fired)
     if (
         isinstance(reply, dict)
         and reply.get("type") == "state"
@@ -236,7 +233,7 @@ def compare_reply(
     kind = reply["type"]
     if kind == "illegal" and before is not None:
         reason = str(reply.get("reason", ""))[:300]
-        clauses = allowing_clauses(before, action)
+        clauses = allowing(before, action)
         message = f"refused a legal action: {reason!r}" if reason else "refused a legal action"
         return StepCheck(
             errors=(Finding(ERROR, "legal-refused", message, clauses=clauses),), events_matched=False
@@ -317,11 +314,11 @@ def _state_error(
 ) -> Finding:
     """The error for a differing state, with the clauses involved.
 
-    The reference's events that wrote the differing fields give the clauses; when the engine's
-    events are trusted, the first event where they part gives the main clauses instead, and the
-    clauses the engine cited there are reported too.
+    The parts of the reference's step that wrote the differing fields give the clauses; when the
+    engine's events are trusted, the first event where they part gives the main clauses instead, and
+    the clauses the engine cited there are reported too.
     """
-    main, related = attribute_state(ref.after, ref.events, diffs, actual_phase)
+    main, related = attribute_state(ref.after, ref.fired, diffs, actual_phase)
     cited: tuple[str, ...] = ()
     if parting is not None and events_trusted:
         if parting.expected is not None:
@@ -330,9 +327,9 @@ def _state_error(
         if isinstance(parting.got, dict):
             cited = tuple(c for c in known_clauses(parting.got.get("clauses")) if c not in main)
     if not main:  # the engine changed what the reference did not touch
-        main = decision_clauses(ref.after) or unique([c for e in ref.events for c in e.clauses])
+        main = decision_clauses(ref.after) or unique([c for part in ref.fired for c in part.clauses])
         if not main and ref.before is not None:
-            main = (PHASE_CLAUSE[ref.before.phase],)
+            main = (phase_clause(ref.before),)
     names = ", ".join(d.path for d in diffs[:6]) + (", ..." if len(diffs) > 6 else "")
     return Finding(
         ERROR,
@@ -351,8 +348,8 @@ def _legal_error(ref: _Reference, got_legal: list[str]) -> Finding:
     missing ones."""
     extra = [a for a in got_legal if a not in ref.legal]
     missing = [a for a in ref.legal if a not in got_legal]
-    refused = [refusal_clause(ref.after, a) or PHASE_CLAUSE[ref.after.phase] for a in extra]
-    clauses = unique(refused + [c for a in missing for c in allowing_clauses(ref.after, a)])
+    refused = [refusal_clause(ref.after, a) or phase_clause(ref.after) for a in extra]
+    clauses = unique(refused + [c for a in missing for c in allowing(ref.after, a)])
     parts = ([f"also lists {extra}"] if extra else []) + ([f"lacks {missing}"] if missing else [])
     return Finding(
         ERROR,

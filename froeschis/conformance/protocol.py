@@ -13,8 +13,8 @@ from collections.abc import Callable, Mapping
 from importlib import metadata
 from typing import Any, Protocol
 
+from froeschis.core.engine import GameState
 from froeschis.core.errors import FormatError, IllegalActionError, RulesError
-from froeschis.core.state import GameState
 from froeschis.io.serialize import action_from_json, event_to_json, rules_from_json, state_to_json
 
 PROTOCOL = "froeschis.protocol/1"

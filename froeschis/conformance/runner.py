@@ -17,7 +17,7 @@ from collections.abc import Callable
 
 import attrs
 
-from froeschis.conformance.attribution import refusal_clause, unique
+from froeschis.conformance.attribution import refusal_clause
 from froeschis.conformance.compare import ERROR, Finding, compare_reply
 from froeschis.conformance.protocol import (
     JSON,
@@ -29,10 +29,9 @@ from froeschis.conformance.protocol import (
 )
 from froeschis.conformance.scenarios import Scenario
 from froeschis.core.actions import DECLINE_SWAP, DRAW, SWAP, TAKE_DISCARD, Action, AnyAction, frog_at
-from froeschis.core.engine import new_game
+from froeschis.core.engine import GameState, new_game
 from froeschis.core.errors import RulesError
 from froeschis.core.rules import Rules
-from froeschis.core.state import GameState
 from froeschis.io.schemas import schema_errors
 from froeschis.io.serialize import action_to_json, rules_to_json
 
@@ -218,13 +217,14 @@ class _Play:
         self, state: GameState, action: AnyAction, index: int, probed: JSON
     ) -> tuple[GameState, Finding | None]:
         """Play ``action`` on both engines and compare; the reference's new state, and the error."""
-        after, step_events = state.step(action)
+        reference = state.transition(action)
+        after = reference.after
         sent = action_to_json(action)
         reply = self.session.call(lambda e: e.step(sent))
         if isinstance(reply, Finding):
-            return after, attrs.evolve(reply, clauses=unique([c for e in step_events for c in e.clauses]))
+            return after, attrs.evolve(reply, clauses=reference.clauses)
         check = compare_reply(
-            state, sent, after, step_events, reply, self.events_expected, self.events_trusted
+            state, sent, after, reference.fired, reply, self.events_expected, self.events_trusted
         )
         self.result.warnings += [
             attrs.evolve(w, scenario=self.scenario, step=index, action=sent) for w in check.warnings

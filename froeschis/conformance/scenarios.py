@@ -21,10 +21,11 @@ from froeschis.agents.loop import Policy, random_policy
 from froeschis.core.actions import DRAW, SWAP, Action, AnyAction, Shuffle
 from froeschis.core.cards import FROG, Card, number
 from froeschis.core.chance import sample_chance
-from froeschis.core.engine import new_game
+from froeschis.core.engine import GameState, new_game
 from froeschis.core.errors import FroeschisError
-from froeschis.core.rules import STANDARD_DECK, VARIANT_OPTIONS, Rules, with_variants
-from froeschis.core.state import GameState, Phase
+from froeschis.core.readings import VARIANT_OPTIONS
+from froeschis.core.rules import Rules, standard_deck, with_variants
+from froeschis.core.state import Phase
 from froeschis.verify.explore import tiny_deck
 from froeschis.verify.vectors import read_header
 
@@ -46,7 +47,7 @@ class Scenario:
         found = {name for name in VARIANT_OPTIONS if getattr(self.rules, name)}
         if self.rules.row_length != 8:
             found.add("row_length")
-        if self.rules.deck != STANDARD_DECK:
+        if self.rules.deck != standard_deck():
             found.add("deck")
         return frozenset(found)
 

@@ -21,9 +21,8 @@ import attrs
 
 from froeschis.conformance.compare import ERROR, Finding, compare_reply
 from froeschis.conformance.protocol import JSON
-from froeschis.core.engine import new_game
+from froeschis.core.engine import GameState, new_game
 from froeschis.core.errors import FormatError, IllegalActionError, RulesError
-from froeschis.core.state import GameState
 from froeschis.io.serialize import (
     action_from_json,
     action_to_json,
@@ -148,9 +147,11 @@ def validate_playthrough(lines: Sequence[object]) -> Validation:
                     kind="inconsistent",
                 )
             parsed = action_from_json(actions[number - 1])
-            after, events = state.step(parsed)
-            check = compare_reply(state, action_to_json(parsed), after, events, reply, "events" in entry)
-            state = after
+            reference = state.transition(parsed)
+            check = compare_reply(
+                state, action_to_json(parsed), reference.after, reference.fired, reply, "events" in entry
+            )
+            state = reference.after
         warnings += [attrs.evolve(w, step=number) for w in check.warnings]
         if check.errors:
             finding = attrs.evolve(check.errors[0], step=number, action=entry.get("action"))

@@ -8,7 +8,7 @@ from collections.abc import Iterator, Sequence
 
 from froeschis.core.actions import Shuffle
 from froeschis.core.cards import Card
-from froeschis.core.state import GameState
+from froeschis.core.engine import GameState
 
 
 def sample_chance(state: GameState, rng: random.Random) -> Shuffle:

@@ -1,12 +1,17 @@
-"""The state transition: composes the clause functions of :mod:`froeschis.core.clauses`.
+"""The game state, and how an action changes it: the engine, walking the clause table.
 
-No rule is decided here that is not a call to a clause function; this module only sequences them
-(take a card, follow the forced chain, end the turn, end the round) and records events.
+A :class:`GameState` is a frozen value; :meth:`GameState.apply` returns the next one. The engine only
+sequences the rules (take a card, follow the chain of placements, end the turn, end the round): every
+decision on the way is a call to the clause table of the state's rules (``state.rules.table``,
+:mod:`froeschis.core.table`), whose entries are the clause functions. Given a
+:class:`~froeschis.core.provenance.Recorder`, the engine also reports each part of the step with the
+clauses that decided it and the fields it wrote; the events are the public part of that record.
 """
 
 from __future__ import annotations
 
-from froeschis.core import clauses as c
+import attrs
+
 from froeschis.core.actions import (
     DECLINE_SWAP,
     DRAW,
@@ -18,224 +23,376 @@ from froeschis.core.actions import (
     Shuffle,
     frog_at,
 )
-from froeschis.core.cards import EMPTY_ROW, FROG, Card, Row
+from froeschis.core.cards import EMPTY_ROW, Card, Row
 from froeschis.core.errors import IllegalActionError, InternalError
 from froeschis.core.events import Event, EventKind
-from froeschis.core.rules import Rules
-from froeschis.core.state import GameState, Phase, Player
+from froeschis.core.provenance import Fired, Recorder
+from froeschis.core.rules import Rules, check_setup
+from froeschis.core.state import CHANCE, TERMINAL, Phase, Player
+from froeschis.core.table import Resolution
 
-PHASE_CLAUSE = {
-    Phase.DEAL: "round.deal",
-    Phase.RESHUFFLE: "draw.reshuffle",
-    Phase.DRAW: "turn.draw-source",
-    Phase.FROG: "frog.place",
-    Phase.SWAP: "variant.optional-frog-swap",
-    Phase.OVER: "game.end",
+PHASE_SLOT = {
+    Phase.DEAL: "deal",
+    Phase.RESHUFFLE: "reshuffle",
+    Phase.DRAW: "may_take_discard",
+    Phase.FROG: "frog_spots",
+    Phase.SWAP: "swap_is_choice",
+    Phase.OVER: "winners",
 }
-"""The clause that says what may happen in each phase (named when an action does not fit it)."""
+"""The slot whose clause says what may happen in each phase (named when an action does not fit)."""
+
+_DRAW_ONLY = (DRAW,)
+_DRAW_OR_TAKE = (DRAW, TAKE_DISCARD)
+_SWAP_OR_NOT = (SWAP, DECLINE_SWAP)
+
+
+@attrs.frozen
+class GameState:
+    """Everything about a game at one moment.
+
+    Piles list their top card first. ``turn`` is the seat whose turn it is (at a deal, the seat
+    that will start the round). ``first_completer`` is the seat that completed first this round:
+    the final turns run until the turn would come back to it. Between rounds (phase ``DEAL``) all
+    cards are gathered, sorted, in ``draw_pile``, so every state holds every card exactly once.
+    """
+
+    rules: Rules
+    phase: Phase
+    round: int
+    turn: int
+    players: tuple[Player, ...]
+    draw_pile: tuple[Card, ...]
+    discard_pile: tuple[Card, ...] = ()
+    hand: Card | None = None
+    first_completer: int | None = None
+    winners: tuple[int, ...] = ()
+
+    @property
+    def num_players(self) -> int:
+        return len(self.players)
+
+    @property
+    def current_player(self) -> int:
+        """The seat to decide, or :data:`~froeschis.core.state.CHANCE`, or
+        :data:`~froeschis.core.state.TERMINAL`."""
+        phase = self.phase
+        if phase is Phase.OVER:
+            return TERMINAL
+        if phase is Phase.DEAL or phase is Phase.RESHUFFLE:
+            return CHANCE
+        return self.turn
+
+    @property
+    def is_terminal(self) -> bool:
+        return self.phase is Phase.OVER
+
+    @property
+    def is_chance(self) -> bool:
+        return self.phase is Phase.DEAL or self.phase is Phase.RESHUFFLE
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """The decisions open to the current player, sorted; empty at chance and terminal nodes."""
+        return _legal(self, None)
+
+    def chance_pool(self) -> tuple[Card, ...]:
+        """At a chance node, the cards to be shuffled; any order of them is a legal outcome."""
+        if self.phase is Phase.DEAL:
+            return self.draw_pile
+        if self.phase is Phase.RESHUFFLE:
+            return self.rules.table.reshuffle_pool(self.discard_pile)
+        return ()
+
+    def apply(self, action: AnyAction) -> GameState:
+        """The state after ``action``; raises :class:`~froeschis.core.errors.IllegalActionError`."""
+        return _advance(self, action, None)
+
+    def step(self, action: AnyAction) -> tuple[GameState, tuple[Event, ...]]:
+        """Like :meth:`apply`, also returning the events the action caused."""
+        recorder = Recorder(self.rules.table)
+        return _advance(self, action, recorder), tuple(recorder.events)
+
+    def transition(self, action: AnyAction) -> Transition:
+        """The step with its whole provenance: every part, the clauses that decided it, its writes."""
+        recorder = Recorder(self.rules.table)
+        after = _advance(self, action, recorder)
+        return Transition(self, action, after, tuple(recorder.events), tuple(recorder.fired))
+
+    def returns(self) -> tuple[float, ...]:
+        """Each seat's return: 1 for a winner, 0 otherwise (all 0 before the end)."""
+        return self.rules.table.returns(len(self.players), self.winners)
+
+    def row(self, seat: int) -> Row:
+        return self.players[seat].row
+
+    def __str__(self) -> str:
+        """A few lines: round, phase, piles, and every row (face-down cards shown as ``?``)."""
+        top = self.discard_pile[0] if self.discard_pile else "-"
+        lines = [
+            f"round {self.round}, {self.phase.value}, seat {self.turn} to play"
+            + (f", hand {self.hand}" if self.hand is not None else ""),
+            f"draw pile {len(self.draw_pile)}, discard top {top} ({len(self.discard_pile)})",
+        ]
+        for seat, player in enumerate(self.players):
+            marker = ">" if seat == self.turn and not self.is_terminal else " "
+            row = str(player.row) if len(player.row) else f"(to be dealt: {player.length} spots)"
+            lines.append(f"{marker} seat {seat}: {row}")
+        if self.winners:
+            lines.append("winners: " + ", ".join(f"seat {w}" for w in self.winners))
+        return "\n".join(lines)
+
+
+@attrs.frozen
+class Transition:
+    """One step with its provenance (:meth:`GameState.transition`)."""
+
+    before: GameState
+    action: AnyAction
+    after: GameState
+    events: tuple[Event, ...]
+    fired: tuple[Fired, ...]
+    """Every part of the step in the order it happened; the events are among them."""
+
+    @property
+    def clauses(self) -> tuple[str, ...]:
+        """Every clause that decided a part of the step, in the order they fired."""
+        return tuple(dict.fromkeys(c for part in self.fired for c in part.clauses))
 
 
 def new_game(players: int, rules: Rules | None = None) -> GameState:
     """A new game for ``players`` players, waiting for the first deal (a chance node)."""
     rules = Rules() if rules is None else rules
-    c.check_setup(rules, players)
-    lengths = c.initial_lengths(rules, players)
+    check_setup(rules, players)
+    table = rules.table
+    lengths = table.initial_lengths(rules.row_length, players)
     return GameState(
-        rules=rules,
-        phase=Phase.DEAL,
-        round=1,
-        turn=c.starting_seat(1, players),
-        players=tuple(Player(length, EMPTY_ROW) for length in lengths),
-        draw_pile=rules.deck,
-    )
-
-
-def chance_pool(state: GameState) -> tuple[Card, ...]:
-    """The cards a chance node shuffles (empty at decision and terminal nodes)."""
-    if state.phase is Phase.DEAL:
-        return state.draw_pile
-    if state.phase is Phase.RESHUFFLE:
-        return c.reshuffle_pool(state.discard_pile)
-    return ()
+        rules, Phase.DEAL, 1, table.starting_seat(1, players), tuple(Player(n, EMPTY_ROW) for n in lengths),
+        rules.deck,
+    )  # fmt: skip
 
 
 def legal_actions(state: GameState) -> tuple[Action, ...]:
     """The current player's decisions, sorted (empty at chance and terminal nodes)."""
-    phase = state.phase
-    if phase is Phase.DRAW:
-        if _discard_refusal(state) is None:
-            return (DRAW, TAKE_DISCARD)
-        return (DRAW,)
-    if phase is Phase.FROG:
-        return tuple(frog_at(s) for s in c.frog_spots(state.row(state.turn)))
-    if phase is Phase.SWAP:
-        return (SWAP, DECLINE_SWAP)
-    return ()
+    return _legal(state, None)
 
 
-def _discard_refusal(state: GameState) -> tuple[str, str] | None:
-    """Why the discard pile may not be taken now (clause, reason), or None when it may."""
-    if not c.may_take_discard(state.discard_pile):
-        return "turn.draw-source", "the discard pile is empty"
-    top = state.discard_pile[0]
-    if state.rules.discard_only_if_placeable and not c.can_be_placed(top, state.row(state.turn)):
-        return "variant.discard-if-placeable", f"the discard {top} cannot be placed in this row"
-    return None
-
-
-def _refusal(state: GameState, action: AnyAction) -> tuple[str, str] | None:
-    """Why ``action`` is illegal in ``state`` (clause, reason), or None when it is legal."""
-    phase = state.phase
-    if phase is Phase.DRAW or phase is Phase.FROG or phase is Phase.SWAP:
-        if isinstance(action, Action):
-            return _decision_refusal(state, phase, action)
-        if isinstance(action, Shuffle):
-            return PHASE_CLAUSE[phase], f"seat {state.turn} is to decide; a Shuffle is only for chance nodes"
-        # Neither: refused below as not an action at all.
-    elif phase is Phase.OVER:
-        return PHASE_CLAUSE[phase], "the game is over"
-    elif isinstance(action, Shuffle):
-        return _shuffle_refusal(state, action)
-    elif isinstance(action, Action):
-        return PHASE_CLAUSE[phase], "this is a chance node: it takes a Shuffle of the chance pool"
-    return PHASE_CLAUSE[phase], f"{action!r} is not an action: expected an Action or a Shuffle"
-
-
-def _shuffle_refusal(state: GameState, shuffle: Shuffle) -> tuple[str, str] | None:
-    clause = PHASE_CLAUSE[state.phase]
-    pool = chance_pool(state)
-    kinds = set(map(type, shuffle.order))  # a few types, whatever the length: checked in C
-    if not all(issubclass(kind, Card) for kind in kinds):
-        return clause, "a shuffle orders Card objects"
-    if not c.is_permutation(shuffle.order, pool):
-        return clause, f"the order must hold exactly the {len(pool)} cards of the chance pool"
-    return None
-
-
-def _decision_refusal(state: GameState, phase: Phase, action: Action) -> tuple[str, str] | None:
-    kind = action.kind
-    if phase is Phase.DRAW:
-        if kind is ActionKind.DRAW:
-            return None
-        if kind is ActionKind.TAKE_DISCARD:
-            return _discard_refusal(state)
-        return PHASE_CLAUSE[phase], "a turn starts by taking a card: 'draw' or 'take-discard'"
-    if phase is Phase.FROG:
-        spots = c.frog_spots(state.row(state.turn))
-        clause = PHASE_CLAUSE[phase]
-        if kind is not ActionKind.FROG:
-            return clause, f"the frog in hand must be placed first, on one of the face-down spots {spots}"
-        if action.spot not in spots:
-            return clause, f"spot {action.spot} is not one of the face-down spots {spots}"
-        return None
-    if kind is ActionKind.SWAP or kind is ActionKind.DECLINE_SWAP:
-        return None
-    return PHASE_CLAUSE[phase], "the player decides about the frog swap: 'swap' or 'decline-swap'"
+def apply(state: GameState, action: AnyAction) -> GameState:
+    """The state after ``action`` (without events: the fast path for simulations and search)."""
+    return _advance(state, action, None)
 
 
 def step(state: GameState, action: AnyAction) -> tuple[GameState, tuple[Event, ...]]:
     """Apply ``action``: the new state and the events it caused. The old state is unchanged."""
-    refusal = _refusal(state, action)
-    if refusal is not None:
-        raise IllegalActionError(action, state.phase.value, *refusal)
-    events: list[Event] = []
-    return _transition(state, action, events), tuple(events)
+    return state.step(action)
 
 
-def apply(state: GameState, action: AnyAction) -> GameState:
-    """Like :func:`step` without recording events (the fast path for simulations and search)."""
-    refusal = _refusal(state, action)
-    if refusal is not None:
-        raise IllegalActionError(action, state.phase.value, *refusal)
-    return _transition(state, action, None)
+# --------------------------------------------------------------------------- what may be done
 
 
-_Events = list[Event] | None
-"""Where a transition records its events; None on :func:`apply`'s path, which builds none.
+def decision_clauses(state: GameState) -> tuple[str, ...]:
+    """The clauses the engine consults to list the legal actions in ``state``."""
+    recorder = Recorder(state.rules.table)
+    _legal(state, recorder)
+    return tuple(dict.fromkeys(c for part in recorder.fired for c in part.clauses))
 
-Every recording site tests for None itself: a shared do-nothing recorder would cost a call per
-event on the path that millions of simulated games take.
-"""
+
+def allowing_clauses(state: GameState, action: AnyAction) -> tuple[str, ...]:
+    """The clauses under which ``action`` is legal in ``state``: those that say what may happen in
+    the phase, and for taking the discard also the one that says which discard may be taken."""
+    table = state.rules.table
+    if isinstance(action, Action) and action.kind is ActionKind.TAKE_DISCARD and state.phase is Phase.DRAW:
+        return tuple(dict.fromkeys((table.clause_of("may_take_discard"), table.clause_of("discard_fits"))))
+    return (table.clause_of(PHASE_SLOT[state.phase]),)
 
 
-def _transition(state: GameState, action: AnyAction, events: _Events) -> GameState:
+def phase_clause(state: GameState) -> str:
+    """The clause that says what may happen in the state's phase."""
+    return state.rules.table.clause_of(PHASE_SLOT[state.phase])
+
+
+def _legal(state: GameState, recorder: Recorder | None) -> tuple[Action, ...]:
+    phase = state.phase
+    table = state.rules.table
+    if phase is Phase.DRAW:
+        pile = state.discard_pile
+        if recorder is not None:
+            recorder.fire(("may_take_discard", "discard_fits") if pile else ("may_take_discard",))
+        if table.may_take_discard(pile) and table.discard_fits(pile[0], state.players[state.turn].row):
+            return _DRAW_OR_TAKE
+        return _DRAW_ONLY
+    if phase is Phase.FROG:
+        if recorder is not None:
+            recorder.fire(("frog_spots",))
+        return tuple([frog_at(s) for s in table.frog_spots(state.players[state.turn].row)])
+    if phase is Phase.SWAP:
+        if recorder is not None:
+            recorder.fire(("swap_is_choice",))
+        return _SWAP_OR_NOT
+    return ()
+
+
+def _refused(state: GameState, action: object, slot: str, reason: str) -> IllegalActionError:
+    return IllegalActionError(action, state.phase.value, state.rules.table.clause_of(slot), reason)
+
+
+# --------------------------------------------------------------------------- one step
+
+
+def _advance(state: GameState, action: AnyAction, rec: Recorder | None) -> GameState:
+    """The state after ``action``, which is checked on the way (:class:`IllegalActionError` names
+    the clause that forbids it)."""
+    phase = state.phase
+    if phase is Phase.DRAW or phase is Phase.FROG or phase is Phase.SWAP:
+        if not isinstance(action, Action):
+            raise _refused(state, action, PHASE_SLOT[phase], _not_a_decision(state, action))
+        if phase is Phase.DRAW:
+            return _take_card(state, action, rec)
+        if phase is Phase.FROG:
+            return _place_frog(state, action, rec)
+        return _decide_swap(state, action, rec)
+    if phase is Phase.OVER:
+        raise _refused(state, action, PHASE_SLOT[phase], "the game is over")
+    if not isinstance(action, Shuffle):
+        what = "this is a chance node: it takes a Shuffle of the chance pool"
+        if not isinstance(action, Action):
+            what = f"{action!r} is not an action: expected an Action or a Shuffle"
+        raise _refused(state, action, PHASE_SLOT[phase], what)
+    _check_shuffle(state, action)
+    if phase is Phase.DEAL:
+        return _deal(state, action.order, rec)
+    return _reshuffle(state, action.order, rec)
+
+
+def _not_a_decision(state: GameState, action: object) -> str:
     if isinstance(action, Shuffle):
-        if state.phase is Phase.DEAL:
-            return _deal(state, action.order, events)
-        return _reshuffle_and_draw(state, action.order, events)
-    return _decide(state, action, events)
+        return f"seat {state.turn} is to decide; a Shuffle is only for chance nodes"
+    return f"{action!r} is not an action: expected an Action or a Shuffle"
 
 
-def _deal(state: GameState, order: tuple[Card, ...], events: _Events) -> GameState:
-    rows, draw_pile = c.deal(order, [p.length for p in state.players])
-    if events is not None:
-        causes = ["round.deal"]
-        if state.rules.is_standard():
-            causes.append("deck.composition")
-        if state.round == 1:
-            causes += ["players.count", "row.initial-length"]
-        else:
-            causes.append("round.next-lengths")
-        events.append(Event(EventKind.DEALT, tuple(causes)))
-        events.append(Event(EventKind.TURN_STARTED, ("round.start-seat",), seat=state.turn))
-    players = tuple(Player(p.length, row) for p, row in zip(state.players, rows, strict=True))
+def _check_shuffle(state: GameState, shuffle: Shuffle) -> None:
+    pool = state.chance_pool()
+    slot = PHASE_SLOT[state.phase]
+    if not all(issubclass(kind, Card) for kind in set(map(type, shuffle.order))):
+        raise _refused(state, shuffle, slot, "a shuffle orders Card objects")
+    if len(shuffle.order) != len(pool) or sorted([c.code for c in shuffle.order]) != sorted(
+        [c.code for c in pool]
+    ):
+        raise _refused(state, shuffle, slot, f"the order must hold exactly the {len(pool)} cards of the pool")
+
+
+def _deal(state: GameState, order: tuple[Card, ...], rec: Recorder | None) -> GameState:
+    table = state.rules.table
+    rows, draw_pile = table.deal(order, [p.length for p in state.players])
+    if rec is not None:
+        lengths = ("check_players", "initial_lengths") if state.round == 1 else ("next_lengths",)
+        deck = ("standard_deck",) if state.rules.is_standard() else ()
+        writes = ("players", "draw_pile", "discard_pile", "phase")
+        rec.fire(("deal", *deck, *lengths), writes, EventKind.DEALT)
+        rec.fire(("starting_seat",), ("turn",), EventKind.TURN_STARTED, seat=state.turn)
+    players = tuple([Player(p.length, row) for p, row in zip(state.players, rows, strict=True)])
     return GameState(state.rules, Phase.DRAW, state.round, state.turn, players, draw_pile, ())
 
 
-def _reshuffle_and_draw(state: GameState, order: tuple[Card, ...], events: _Events) -> GameState:
-    draw_pile, discard_pile = c.reshuffle(state.discard_pile, order)
-    if events is not None:
-        events.append(Event(EventKind.RESHUFFLED, ("draw.reshuffle",), seat=state.turn))
-    return _draw(state, draw_pile, discard_pile, events)
+def _reshuffle(state: GameState, order: tuple[Card, ...], rec: Recorder | None) -> GameState:
+    draw_pile, discard_pile = state.rules.table.reshuffle(state.discard_pile, order)
+    if rec is not None:
+        rec.fire(("reshuffle",), ("draw_pile", "discard_pile"), EventKind.RESHUFFLED, seat=state.turn)
+    return _draw(state, draw_pile, discard_pile, rec)
+
+
+def _take_card(state: GameState, action: Action, rec: Recorder | None) -> GameState:
+    """A turn's start: draw (reshuffling first if the draw pile is empty) or take the discard."""
+    table = state.rules.table
+    kind = action.kind
+    if kind is ActionKind.DRAW:
+        if table.must_reshuffle(state.draw_pile):
+            if rec is not None:
+                rec.fire(("must_reshuffle",), ("phase",))
+            return _wait(
+                state, Phase.RESHUFFLE, state.row(state.turn), None, state.draw_pile, state.discard_pile
+            )
+        return _draw(state, state.draw_pile, state.discard_pile, rec)
+    if kind is not ActionKind.TAKE_DISCARD:
+        raise _refused(
+            state, action, "may_take_discard", "a turn starts by taking a card: 'draw' or 'take-discard'"
+        )
+    pile = state.discard_pile
+    if not table.may_take_discard(pile):
+        raise _refused(state, action, "may_take_discard", "the discard pile is empty")
+    seat = state.turn
+    row = state.players[seat].row
+    if not table.discard_fits(pile[0], row):
+        raise _refused(state, action, "discard_fits", f"the discard {pile[0]} cannot be placed in this row")
+    hand, discard_pile = table.take_top(pile)
+    if rec is not None:
+        slots = ("may_take_discard", "take_top", "discard_fits")
+        rec.fire(slots, ("discard_pile", "hand"), EventKind.TOOK_DISCARD, seat, hand)
+    return _follow(state, row, hand, state.draw_pile, discard_pile, rec)
 
 
 def _draw(
-    state: GameState, draw_pile: tuple[Card, ...], discard_pile: tuple[Card, ...], events: _Events
+    state: GameState, draw_pile: tuple[Card, ...], discard_pile: tuple[Card, ...], rec: Recorder | None
 ) -> GameState:
-    hand = draw_pile[0]
-    if events is not None:
-        events.append(Event(EventKind.DREW, ("turn.draw-source",), seat=state.turn, card=hand))
-    return _follow(state, state.row(state.turn), hand, draw_pile[1:], discard_pile, events)
+    hand, draw_pile = state.rules.table.take_top(draw_pile)
+    if rec is not None:
+        rec.fire(("take_top",), ("draw_pile", "hand"), EventKind.DREW, state.turn, hand)
+    return _follow(state, state.row(state.turn), hand, draw_pile, discard_pile, rec)
 
 
-def _decide(state: GameState, action: Action, events: _Events) -> GameState:
-    seat, kind = state.turn, action.kind
-    row, draw_pile, discard_pile = state.row(seat), state.draw_pile, state.discard_pile
-    if kind is ActionKind.DRAW:
-        if c.must_reshuffle(draw_pile):
-            return GameState(
-                state.rules, Phase.RESHUFFLE, state.round, seat, state.players, draw_pile, discard_pile,
-                None, state.first_completer,
-            )  # fmt: skip
-        return _draw(state, draw_pile, discard_pile, events)
-    if kind is ActionKind.TAKE_DISCARD:
-        top = discard_pile[0]
-        if events is not None:
-            causes: tuple[str, ...] = ("turn.draw-source",)
-            if state.rules.discard_only_if_placeable:
-                causes += ("variant.discard-if-placeable",)
-            events.append(Event(EventKind.TOOK_DISCARD, causes, seat=seat, card=top))
-        return _follow(state, row, top, draw_pile, discard_pile[1:], events)
-    hand = state.hand
-    assert hand is not None, "a FROG or SWAP phase always has a card in hand"
-    if kind is ActionKind.FROG:
-        row, revealed = c.place_frog(row, action.spot)
-        if events is not None:
-            events.append(Event(EventKind.FROG_PLACED, ("frog.place",), seat, FROG, action.spot))
-            events.append(Event(EventKind.REVEALED, ("place.reveal-chain",), seat, revealed, action.spot))
-        return _follow(state, row, revealed, draw_pile, discard_pile, events)
-    if kind is ActionKind.SWAP:
-        return _follow(
-            state, _swap(row, hand, seat, state.rules, events), FROG, draw_pile, discard_pile, events
+def _place_frog(state: GameState, action: Action, rec: Recorder | None) -> GameState:
+    table = state.rules.table
+    seat = state.turn
+    row = state.players[seat].row
+    spots = table.frog_spots(row)
+    if action.kind is not ActionKind.FROG:
+        reason = f"the frog in hand must be placed first, on one of the face-down spots {spots}"
+        raise _refused(state, action, "frog_spots", reason)
+    target = action.spot
+    if target not in spots:
+        raise _refused(
+            state, action, "frog_spots", f"spot {target} is not one of the face-down spots {spots}"
         )
-    return _discard(state, row, hand, ("variant.optional-frog-swap",), draw_pile, discard_pile, events)
+    revealed = table.reveal(row, target)
+    row = table.place_frog(row, target)
+    if rec is not None:
+        where = f"players[{seat}].row[{target - 1}]"
+        rec.fire(
+            ("frog_spots", "place_frog"), (where, "hand"), EventKind.FROG_PLACED, seat, state.hand, target
+        )
+        rec.fire(("reveal",), ("hand",), EventKind.REVEALED, seat, revealed, target)
+    return _follow(state, row, revealed, state.draw_pile, state.discard_pile, rec)
 
 
-def _swap(row: Row, hand: Card, seat: int, rules: Rules, events: _Events) -> Row:
-    if events is not None:
-        rule = "variant.optional-frog-swap" if c.swap_is_choice(rules) else "frog.swap-mandatory"
-        events.append(Event(EventKind.FROG_SWAPPED, ("frog.swap", rule), seat, hand, c.spot_of(hand)))
-    return c.swap_frog(row, hand)
+def _decide_swap(state: GameState, action: Action, rec: Recorder | None) -> GameState:
+    """The optional swap (variant): swap the number in hand for its frog, or discard it."""
+    hand = state.hand
+    if hand is None:
+        raise InternalError("a swap phase without a card in hand")
+    row = state.row(state.turn)
+    if action.kind is ActionKind.SWAP:
+        return _swap(state, row, hand, state.draw_pile, state.discard_pile, rec)
+    if action.kind is ActionKind.DECLINE_SWAP:
+        return _discard(state, row, hand, ("swap_is_choice",), state.draw_pile, state.discard_pile, rec)
+    raise _refused(
+        state, action, "swap_is_choice", "the player decides about the frog swap: 'swap' or 'decline-swap'"
+    )
+
+
+def _swap(
+    state: GameState,
+    row: Row,
+    hand: Card,
+    draw_pile: tuple[Card, ...],
+    discard_pile: tuple[Card, ...],
+    rec: Recorder | None,
+) -> GameState:
+    table = state.rules.table
+    target = table.spot_of(hand)
+    row, frog = table.swap_frog(row, target, hand)
+    if rec is not None:
+        where = f"players[{state.turn}].row[{target - 1}]"
+        slots = ("can_swap_frog", "swap_is_choice")
+        rec.fire(slots, (where, "hand"), EventKind.FROG_SWAPPED, state.turn, hand, target)
+    return _follow(state, row, frog, draw_pile, discard_pile, rec)
 
 
 def _follow(
@@ -244,82 +401,87 @@ def _follow(
     hand: Card,
     draw_pile: tuple[Card, ...],
     discard_pile: tuple[Card, ...],
-    events: _Events,
+    rec: Recorder | None,
 ) -> GameState:
-    """Follow the forced chain with ``hand`` until the turn ends or the player must decide.
+    """Follow the chain with ``hand`` until the turn ends or the player must decide.
 
-    Each pass ends the turn, waits for a decision, or places a number on a face-down spot (turning
-    it face up); a mandatory frog swap is followed by a pass that waits for the frog's placement.
-    So a turn takes at most one pass per face-down spot plus two; more means the clause functions
-    contradict each other, which is reported instead of looping forever.
+    The chain's order (turn.chain-order) says what happens to the card in hand at each pass. A pass
+    places a number on a face-down spot (turning it face up), or swaps a number for its frog and
+    continues with the frog, which waits for its placement; so a turn takes at most one pass per
+    face-down spot plus two. More means the clause functions contradict each other, which is
+    reported instead of looping forever.
     """
+    table = state.rules.table
     seat = state.turn
     passes = len(row.spots) + 2
     for _ in range(passes):
-        if c.completion_ends_turn(row):
-            ended = ("complete.ends-turn",)
-            return _discard(state, row, hand, ended, draw_pile, discard_pile, events, completed=True)
-        if hand.is_frog:
-            return _wait(state, Phase.FROG, row, hand, draw_pile, discard_pile)
-        dead = c.unplaceable_clause(hand, row)
-        if dead is not None:
-            return _discard(state, row, hand, (dead,), draw_pile, discard_pile, events)
-        if c.spot_is_open(hand, row):
-            row, revealed = c.place_number(row, hand)
-            if events is not None:
-                spot = c.spot_of(hand)
-                causes = ("place.number-spot", "place.face-down-only")
-                events.append(Event(EventKind.PLACED, causes, seat, hand, spot))
-                events.append(Event(EventKind.REVEALED, ("place.reveal-chain",), seat, revealed, spot))
+        found = table.chain_order(table, row, hand)
+        if found is Resolution.PLACE:
+            target = table.spot_of(hand)
+            revealed = table.reveal(row, target)
+            row = table.place_number(row, target, hand)
+            if rec is not None:
+                where = f"players[{seat}].row[{target - 1}]"
+                slots = ("spot_of", "spot_is_open", "place_number")
+                rec.fire(slots, (where, "hand"), EventKind.PLACED, seat, hand, target)
+                rec.fire(("reveal",), ("hand",), EventKind.REVEALED, seat, revealed, target)
             hand = revealed
-        elif c.can_swap_frog(hand, row):
-            if c.swap_is_choice(state.rules):
+        elif found is Resolution.SWAP:
+            if table.swap_is_choice():
+                if rec is not None:
+                    rec.fire(("can_swap_frog", "swap_is_choice"), ("phase", "hand"))
                 return _wait(state, Phase.SWAP, row, hand, draw_pile, discard_pile)
-            row, hand = _swap(row, hand, seat, state.rules, events), FROG
-        elif c.is_duplicate(hand, row):
-            return _discard(state, row, hand, ("dead.duplicate",), draw_pile, discard_pile, events)
+            return _swap(state, row, hand, draw_pile, discard_pile, rec)
+        elif found is Resolution.FROG:
+            if rec is not None:
+                rec.fire(("is_joker", "frog_spots"), ("phase", "hand"))
+            return _wait(state, Phase.FROG, row, hand, draw_pile, discard_pile)
+        elif found is Resolution.COMPLETE:
+            ended = ("completion_ends_turn", "chain_order")
+            return _discard(state, row, hand, ended, draw_pile, discard_pile, rec, completed=True)
         else:
-            raise InternalError(f"no clause decides what happens to {hand} in the row {row}")
-    raise InternalError(f"the forced chain of seat {seat} did not end within {passes} passes")
+            return _discard(state, row, hand, (found.value,), draw_pile, discard_pile, rec)
+    raise InternalError(f"the chain of seat {seat} did not end within {passes} passes")
 
 
 def _discard(
     state: GameState,
     row: Row,
     hand: Card,
-    causes: tuple[str, ...],
+    slots: tuple[str, ...],
     draw_pile: tuple[Card, ...],
     discard_pile: tuple[Card, ...],
-    events: _Events,
+    rec: Recorder | None,
     completed: bool = False,
 ) -> GameState:
-    """Discard the card in hand (for the given clauses) and end the turn.
+    """Discard the card in hand (as the entries of ``slots`` decided) and end the turn.
 
-    ``completed`` says the row was found complete (complete.ends-turn); every other discard
-    happens before the row is complete, as the chain checks completion first.
+    ``completed`` says the row was found complete (complete.ends-turn); every other discard happens
+    before the row is complete, as the chain's order checks completion first.
     """
-    if events is not None:
-        events.append(Event(EventKind.DISCARDED, (*causes, "turn.discard-ends"), seat=state.turn, card=hand))
-    return _end_turn(state, row, draw_pile, c.discard(discard_pile, hand), events, completed)
+    discard_pile = state.rules.table.discard(discard_pile, hand)
+    if rec is not None:
+        rec.fire((*slots, "discard"), ("discard_pile", "hand"), EventKind.DISCARDED, state.turn, hand)
+    return _end_turn(state, row, draw_pile, discard_pile, rec, completed)
 
 
-def _with_row(state: GameState, seat: int, row: Row) -> tuple[Player, ...]:
+def _with_row(players: tuple[Player, ...], seat: int, row: Row) -> tuple[Player, ...]:
     """The players with ``seat``'s row replaced; the other Player objects are shared."""
-    players = list(state.players)
-    players[seat] = Player(players[seat].length, row)
-    return tuple(players)
+    changed = list(players)
+    changed[seat] = Player(players[seat].length, row)
+    return tuple(changed)
 
 
 def _wait(
     state: GameState,
     phase: Phase,
     row: Row,
-    hand: Card,
+    hand: Card | None,
     draw_pile: tuple[Card, ...],
     discard_pile: tuple[Card, ...],
 ) -> GameState:
-    """The state in the middle of a turn, waiting for the player's decision about ``hand``."""
-    players = _with_row(state, state.turn, row)
+    """The state in the middle of a turn, waiting for a decision about ``hand`` or for chance."""
+    players = state.players if row is state.row(state.turn) else _with_row(state.players, state.turn, row)
     return GameState(
         state.rules, phase, state.round, state.turn, players, draw_pile, discard_pile, hand,
         state.first_completer,
@@ -331,28 +493,29 @@ def _end_turn(
     row: Row,
     draw_pile: tuple[Card, ...],
     discard_pile: tuple[Card, ...],
-    events: _Events,
+    rec: Recorder | None,
     completed_now: bool,
 ) -> GameState:
+    table = state.rules.table
     seat, first = state.turn, state.first_completer
-    players = _with_row(state, seat, row)
-    if completed_now and events is not None:
-        causes = ["complete.no-face-down"]
+    players = _with_row(state.players, seat, row)
+    if completed_now and rec is not None:
+        slots = ["is_complete"]
         if any(s.card.is_frog for s in row.spots):
-            causes.append("complete.frogs-count")
+            slots.append("fits_spot")
         if first is not None:
-            causes.append("round.final-turn-completion")
-        events.append(Event(EventKind.COMPLETED, tuple(causes), seat=seat))
-    if c.starts_final_turns(completed_now, first):
+            slots.append("completers")
+        rec.fire(tuple(slots), (), EventKind.COMPLETED, seat)
+    if table.starts_final_turns(completed_now, first):
         first = seat
-        if events is not None:
-            events.append(Event(EventKind.FINAL_TURNS, ("round.final-turns",), seat=seat))
-    following = c.next_seat(seat, len(players))
-    if c.round_is_over(following, first):
-        return _end_round(state, players, draw_pile, discard_pile, events)
-    if events is not None:
-        causes_turn = ("turn.order", "round.final-turns") if first is not None else ("turn.order",)
-        events.append(Event(EventKind.TURN_STARTED, causes_turn, seat=following))
+        if rec is not None:
+            rec.fire(("starts_final_turns",), ("first_completer",), EventKind.FINAL_TURNS, seat)
+    following = table.next_seat(seat, len(players))
+    if table.round_is_over(following, first):
+        return _end_round(state, players, draw_pile, discard_pile, rec)
+    if rec is not None:
+        slots_turn = ("next_seat", "round_is_over") if first is not None else ("next_seat",)
+        rec.fire(slots_turn, ("turn", "phase"), EventKind.TURN_STARTED, following)
     # Positional arguments (GameState's field order: rules, phase, round, turn, players, draw_pile,
     # discard_pile, hand, first_completer): this runs once per turn, keywords cost a third more.
     return GameState(
@@ -365,39 +528,30 @@ def _end_round(
     players: tuple[Player, ...],
     draw_pile: tuple[Card, ...],
     discard_pile: tuple[Card, ...],
-    events: _Events,
+    rec: Recorder | None,
 ) -> GameState:
-    rows = [p.row for p in players]
-    causes = ["round.final-turns"]
-    if state.rules.reveal_at_round_end:
-        rows = [c.reveal_if_lucky(row) for row in rows]
-        causes.append("variant.reveal-at-round-end")
-        players = tuple(Player(p.length, row) for p, row in zip(players, rows, strict=True))
-    done = c.completers(rows)
-    if events is not None:
-        events.append(Event(EventKind.ROUND_ENDED, tuple(causes), seats=done))
+    table = state.rules.table
+    rows = [table.row_at_round_end(table, p.row) for p in players]
+    players = tuple([Player(p.length, row) for p, row in zip(players, rows, strict=True)])
+    done = table.completers(table, rows)
+    if rec is not None:
+        writes = ("phase", "round", "players", "draw_pile", "discard_pile", "first_completer", "hand")
+        slots = ("round_is_over", "row_at_round_end", "completers")
+        rec.fire(slots, writes, EventKind.ROUND_ENDED, seats=done)
     lengths = [p.length for p in players]
-    won = c.winners(lengths, done)
+    won = table.winners(lengths, done)
     if won:
-        if events is not None:
-            events.append(Event(EventKind.GAME_WON, ("game.end", "game.returns"), seats=won))
+        if rec is not None:
+            rec.fire(("winners", "returns"), ("winners", "phase"), EventKind.GAME_WON, seats=won)
         return GameState(
-            rules=state.rules,
-            phase=Phase.OVER,
-            round=state.round,
-            turn=state.turn,
-            players=players,
-            draw_pile=draw_pile,
-            discard_pile=discard_pile,
-            first_completer=state.first_completer,
-            winners=won,
-        )
+            state.rules, Phase.OVER, state.round, state.turn, players, draw_pile, discard_pile, None,
+            state.first_completer, won,
+        )  # fmt: skip
     next_round = state.round + 1
-    return GameState(
-        rules=state.rules,
-        phase=Phase.DEAL,
-        round=next_round,
-        turn=c.starting_seat(next_round, state.num_players),
-        players=tuple(Player(length, EMPTY_ROW) for length in c.next_lengths(lengths, done)),
-        draw_pile=state.rules.deck,
-    )
+    next_lengths = table.next_lengths(lengths, done)
+    starting = table.starting_seat(next_round, len(players))
+    if rec is not None:
+        rec.fire(("next_lengths",), tuple(f"players[{s}].length" for s in range(len(players))))
+        rec.fire(("starting_seat",), ("turn",))
+    empty = tuple([Player(length, EMPTY_ROW) for length in next_lengths])
+    return GameState(state.rules, Phase.DEAL, next_round, starting, empty, state.rules.deck)

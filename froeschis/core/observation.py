@@ -6,7 +6,8 @@ import attrs
 
 from froeschis.core.actions import Action
 from froeschis.core.cards import Card
-from froeschis.core.state import GameState, Phase
+from froeschis.core.engine import GameState
+from froeschis.core.state import Phase
 
 
 @attrs.frozen
@@ -32,12 +33,6 @@ class Observation:
     winners: tuple[int, ...]
     legal_actions: tuple[Action, ...]
     """The observer's own legal actions (empty when it is not their decision)."""
-
-    def _repr_svg_(self) -> str:
-        """The seat's view as an SVG picture (:func:`froeschis.present.svg.observation`) for Jupyter."""
-        from froeschis.present.svg import observation
-
-        return observation(self)
 
 
 def observe(state: GameState, seat: int) -> Observation:

@@ -5,9 +5,8 @@ from __future__ import annotations
 import attrs
 
 from froeschis.core.actions import AnyAction
-from froeschis.core.engine import new_game
+from froeschis.core.engine import GameState, new_game
 from froeschis.core.rules import Rules
-from froeschis.core.state import GameState
 
 
 @attrs.frozen

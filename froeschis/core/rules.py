@@ -1,29 +1,53 @@
-"""The rules options: the variants, and the deck and row length (custom ones for tiny test games)."""
+"""The rules options: which variants, and the deck and row length (custom ones for tiny test games).
+
+A :class:`Rules` value carries its clause table (:attr:`Rules.table`): the published table with the
+entries of the chosen variants replaced. The engine finds every clause there.
+"""
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
+from collections.abc import Callable, Iterable
+from typing import Any
 
 import attrs
 
-from froeschis.core.cards import Card
-from froeschis.core.clauses import standard_deck
+from froeschis.core.cards import FROG, Card, number
+from froeschis.core.errors import RulesError
+from froeschis.core.readings import VARIANT_OPTIONS, table_for
+from froeschis.core.table import ClauseTable, Reading
 
 
-def _sorted_deck(cards: tuple[Card, ...]) -> tuple[Card, ...]:
+def _sorted_deck(cards: Iterable[Card]) -> tuple[Card, ...]:
     return tuple(sorted(cards))
 
 
-STANDARD_DECK = _sorted_deck(standard_deck())
+@functools.cache
+def _sorted_standard_deck(make: Callable[[], tuple[Card, ...]]) -> tuple[Card, ...]:
+    return _sorted_deck(make())
+
+
+def standard_deck() -> tuple[Card, ...]:
+    """The deck of the published game (deck.composition), sorted."""
+    return _sorted_standard_deck(table_for(()).standard_deck)
+
+
+def _table(rules: Rules) -> ClauseTable:
+    table = table_for(option for option in VARIANT_OPTIONS if getattr(rules, option))
+    for reading in rules.readings:
+        table = table.read(reading)
+    return table
 
 
 @attrs.frozen
 class Rules:
     """Which reading of the rules to play, and with what cards.
 
-    The defaults are the published game; each flag selects a ``variant`` clause of the catalogue.
-    ``deck`` and ``row_length`` exist so that tiny games (a few cards, short rows) can be explored
-    exhaustively; :func:`froeschis.core.clauses.check_setup` refuses a combination that cannot be played.
+    The defaults are the published game; each flag selects a ``variant`` clause of the catalogue
+    (:data:`froeschis.core.readings.VARIANTS`). ``deck`` and ``row_length`` exist so that tiny games (a
+    few cards, short rows) can be explored exhaustively; :func:`check_setup` refuses a combination
+    that cannot be played.
     """
 
     discard_only_if_placeable: bool = False
@@ -32,29 +56,60 @@ class Rules:
     """variant.optional-frog-swap: the player may discard a number instead of swapping its frog."""
     reveal_at_round_end: bool = False
     """variant.reveal-at-round-end: rows that turn out sorted at the round's end count as complete."""
-    deck: tuple[Card, ...] = attrs.field(default=STANDARD_DECK, converter=_sorted_deck)
+    deck: tuple[Card, ...] = attrs.field(factory=standard_deck, converter=_sorted_deck)
     """The cards in play (any order; kept sorted)."""
     row_length: int = 8
     """The row length of every player in the first round."""
+    readings: tuple[Reading, ...] = ()
+    """Readings of clauses beyond the variants (:class:`~froeschis.core.table.Reading`): how an engine
+    that reads a clause differently would play. Empty for the published game and its variants; rules
+    with readings have no JSON form."""
+    table: ClauseTable = attrs.field(
+        init=False, eq=False, repr=False, default=attrs.Factory(_table, takes_self=True)
+    )
+    """The clause table these rules are played by (derived from the options)."""
 
     def deck_counts(self) -> Counter[Card]:
         return Counter(self.deck)
 
     def is_standard(self) -> bool:
-        return self.deck == STANDARD_DECK and self.row_length == 8
-
-
-VARIANT_OPTIONS = ("discard_only_if_placeable", "optional_frog_swap", "reveal_at_round_end")
+        """The published deck and row length (the variants may differ)."""
+        return self.row_length == 8 and self.deck == standard_deck()
 
 
 def with_variants(rules: Rules, *names: str) -> Rules:
     """``rules`` with the named variant options switched on."""
     unknown = sorted(set(names) - set(VARIANT_OPTIONS))
     if unknown:
-        raise ValueError(f"unknown variant options {unknown}; expected some of {VARIANT_OPTIONS}")
-    return attrs.evolve(
-        rules,
-        discard_only_if_placeable=rules.discard_only_if_placeable or "discard_only_if_placeable" in names,
-        optional_frog_swap=rules.optional_frog_swap or "optional_frog_swap" in names,
-        reveal_at_round_end=rules.reveal_at_round_end or "reveal_at_round_end" in names,
-    )
+        raise ValueError(f"unknown variant options {unknown}; expected some of {list(VARIANT_OPTIONS)}")
+    switched: dict[str, Any] = dict.fromkeys(names, True)
+    return attrs.evolve(rules, **switched)
+
+
+def check_setup(rules: Rules, players: int) -> None:
+    """Refuse rules that cannot be played with this many players.
+
+    Beyond the player count (players.count), a custom deck must fill every row and still leave two
+    cards for the piles: then the player about to draw always finds a card (draw.reshuffle keeps one
+    on the discard pile and needs one more to form a draw pile), so no turn can get stuck. And a row
+    must be completable: the spots whose number the deck lacks need a frog each, or no round could
+    end. These are limits of custom decks, not rules of the game: the published deck meets them.
+    """
+    rules.table.check_players(players)
+    if rules.row_length < 1:
+        raise RulesError(f"row length must be at least 1, not {rules.row_length}", "row.initial-length")
+    needed = rules.row_length * players + 2
+    if len(rules.deck) < needed:
+        raise RulesError(
+            f"a deck of {len(rules.deck)} cards is too small for {players} rows of "
+            f"{rules.row_length}: at least {needed} are needed",
+            "round.deal",
+        )
+    counts = Counter(rules.deck)
+    missing = [n for n in range(1, rules.row_length + 1) if not counts[number(n)]]
+    if len(missing) > counts[FROG]:
+        raise RulesError(
+            f"no row of {rules.row_length} could ever be completed: the deck has no {missing} "
+            f"and only {counts[FROG]} frogs",
+            "complete.no-face-down",
+        )

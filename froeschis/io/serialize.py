@@ -11,18 +11,21 @@ the rest of the state. Nothing is coerced.
 from __future__ import annotations
 
 import json
-from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-from froeschis.core import clauses as c
+import attrs
+
 from froeschis.core.actions import Action, AnyAction, Shuffle
-from froeschis.core.cards import EMPTY_ROW, Card, Row, parse_card, parse_spot
-from froeschis.core.errors import FormatError, RulesError
+from froeschis.core.cards import Card, Row, parse_card, parse_spot
+from froeschis.core.consistency import check_consistent
+from froeschis.core.engine import GameState
+from froeschis.core.errors import FormatError
 from froeschis.core.events import Event, EventKind
+from froeschis.core.readings import VARIANT_OPTIONS
 from froeschis.core.record import GameRecord
 from froeschis.core.rules import Rules
-from froeschis.core.state import GameState, Phase, Player
+from froeschis.core.state import Phase, Player
 
 MAX_COPIES = 1000
 """The most copies of one card a deck may have (a bound, so that no input can exhaust memory)."""
@@ -93,19 +96,20 @@ def _format(data: Mapping[str, Any], expected: str) -> None:
 
 
 def rules_to_json(rules: Rules) -> dict[str, Any]:
+    """The rules as JSON: one key per variant option (in the order of the variants list), the row
+    length, and the deck as card counts. Rules with readings beyond the variants have no JSON form."""
+    if rules.readings:
+        raise ValueError("rules with clause readings beyond the variants (Rules.readings) have no JSON form")
     counts = rules.deck_counts()
     return {
-        "discard_only_if_placeable": rules.discard_only_if_placeable,
-        "optional_frog_swap": rules.optional_frog_swap,
-        "reveal_at_round_end": rules.reveal_at_round_end,
+        **{option: getattr(rules, option) for option in VARIANT_OPTIONS},
         "row_length": rules.row_length,
         "deck": {str(card): counts[card] for card in sorted(counts)},
     }
 
 
 def rules_from_json(value: object, field: str = "rules") -> Rules:
-    keys = {"discard_only_if_placeable", "optional_frog_swap", "reveal_at_round_end", "row_length", "deck"}
-    data = _object(value, field, keys)
+    data = _object(value, field, {*VARIANT_OPTIONS, "row_length", "deck"})
     deck_data = data["deck"]
     if not isinstance(deck_data, dict):
         raise FormatError(f"{field}.deck", "expected an object mapping cards to counts")
@@ -116,15 +120,9 @@ def rules_from_json(value: object, field: str = "rules") -> Rules:
         if copies > MAX_COPIES:
             raise FormatError(f"{field}.deck[{text!r}]", f"{copies} copies: at most {MAX_COPIES} of a card")
         deck += [card] * copies
-    return Rules(
-        discard_only_if_placeable=_bool(
-            data["discard_only_if_placeable"], f"{field}.discard_only_if_placeable"
-        ),
-        optional_frog_swap=_bool(data["optional_frog_swap"], f"{field}.optional_frog_swap"),
-        reveal_at_round_end=_bool(data["reveal_at_round_end"], f"{field}.reveal_at_round_end"),
-        row_length=_int(data["row_length"], f"{field}.row_length", low=1),
-        deck=tuple(deck),
-    )
+    options: dict[str, Any] = {option: _bool(data[option], f"{field}.{option}") for option in VARIANT_OPTIONS}
+    rules = Rules(row_length=_int(data["row_length"], f"{field}.row_length", low=1), deck=tuple(deck))
+    return attrs.evolve(rules, **options)
 
 
 # --------------------------------------------------------------------------- actions
@@ -235,95 +233,6 @@ def state_from_json(value: object) -> GameState:
     )
     check_consistent(state)
     return state
-
-
-def check_consistent(state: GameState) -> None:
-    """Raise :class:`FormatError` unless ``state`` could arise in a game under its rules."""
-    n = state.num_players
-    try:
-        c.check_setup(state.rules, n)
-    except RulesError as error:
-        raise FormatError("players", str(error)) from None
-    if state.turn >= n:
-        raise FormatError("turn", f"seat {state.turn} does not exist with {n} players")
-    held = list(state.draw_pile) + list(state.discard_pile) + ([state.hand] if state.hand else [])
-    for p in state.players:
-        held += [s.card for s in p.row.spots]
-    if Counter(held) != state.rules.deck_counts():
-        extra = Counter(held) - state.rules.deck_counts()
-        lost = state.rules.deck_counts() - Counter(held)
-        raise FormatError(
-            "cards",
-            f"the cards do not match the deck: extra {sorted(map(str, extra.elements()))}, "
-            f"missing {sorted(map(str, lost.elements()))}",
-        )
-    _check_lengths(state)
-    if state.phase is Phase.DEAL and state.draw_pile != state.rules.deck:
-        raise FormatError("draw_pile", "before a deal all cards lie gathered and sorted in the draw pile")
-    for seat, p in enumerate(state.players):
-        if state.phase is Phase.DEAL:
-            if p.row != EMPTY_ROW:
-                raise FormatError(f"players[{seat}].row", "rows are empty until the deal")
-            continue
-        if len(p.row) != p.length:
-            raise FormatError(f"players[{seat}].row", f"has {len(p.row)} spots, but the length is {p.length}")
-        for i, s in enumerate(p.row.spots, 1):
-            if s.face_up and not c.fits_spot(s.card, i):
-                raise FormatError(f"players[{seat}].row[{i - 1}]", f"{s.card} lies face up on spot {i}")
-    _check_phase(state)
-
-
-def _check_lengths(state: GameState) -> None:
-    """Every finished round shortened at least one row, and no row by more than one a round."""
-    rounds_done = state.round - 1
-    shrinks = [state.rules.row_length - p.length for p in state.players]
-    for seat, shrink in enumerate(shrinks):
-        if not 0 <= shrink <= rounds_done:
-            raise FormatError(
-                f"players[{seat}].length",
-                f"{state.players[seat].length} cannot be reached from {state.rules.row_length} "
-                f"in {rounds_done} finished rounds",
-            )
-    if sum(shrinks) < rounds_done:
-        raise FormatError("round", f"round {state.round}, but only {sum(shrinks)} rows were ever completed")
-
-
-def _check_phase(state: GameState) -> None:
-    phase, hand = state.phase, state.hand
-    if phase is Phase.DEAL and (state.discard_pile or state.first_completer is not None):
-        raise FormatError("phase", "before a deal the discard pile is empty and nobody has completed")
-    if (phase in (Phase.FROG, Phase.SWAP)) != (hand is not None):
-        raise FormatError(
-            "hand", f"a card is in hand exactly in the frog and swap phases, not in {phase.value!r}"
-        )
-    if phase is Phase.FROG and hand is not None and not hand.is_frog:
-        raise FormatError("hand", "the frog phase needs a frog in hand")
-    if phase is Phase.SWAP:
-        if not state.rules.optional_frog_swap:
-            raise FormatError("phase", "the swap phase exists only under the optional-frog-swap variant")
-        row = state.row(state.turn)
-        if hand is None or not hand.is_number or hand.number > len(row) or not c.can_swap_frog(hand, row):
-            raise FormatError("hand", "the swap phase needs a number in hand whose spot holds a face-up frog")
-    if phase is Phase.RESHUFFLE and state.draw_pile:
-        raise FormatError("draw_pile", "a reshuffle happens only when the draw pile is empty")
-    if (phase is Phase.OVER) != bool(state.winners):
-        raise FormatError("winners", "there are winners exactly when the phase is 'over'")
-    for i, w in enumerate(state.winners):
-        if w >= state.num_players or state.players[w].length != 1 or not c.is_complete(state.row(w)):
-            raise FormatError(f"winners[{i}]", f"seat {w} has not completed a one-spot row")
-    if state.winners:
-        one_spot = tuple(s for s, p in enumerate(state.players) if p.length == 1 and c.is_complete(p.row))
-        if state.winners != one_spot:
-            raise FormatError(
-                "winners", f"must be every seat with a completed one-spot row, {list(one_spot)}"
-            )
-    first = state.first_completer
-    if first is not None and (first >= state.num_players or not c.is_complete(state.row(first))):
-        raise FormatError("first_completer", f"seat {first} has no completed row")
-    if phase in (Phase.DRAW, Phase.FROG, Phase.SWAP, Phase.RESHUFFLE) and c.is_complete(
-        state.row(state.turn)
-    ):
-        raise FormatError("turn", f"seat {state.turn} is to play but its row is already complete")
 
 
 # --------------------------------------------------------------------------- records

@@ -25,9 +25,10 @@ from typing import NamedTuple
 
 from froeschis.core.actions import AnyAction
 from froeschis.core.cards import FROG, Card, Row
+from froeschis.core.engine import GameState
 from froeschis.core.events import Event, EventKind
 from froeschis.core.observation import Observation
-from froeschis.core.state import GameState, Phase
+from froeschis.core.state import Phase
 
 CARD_WIDTH = 40
 CARD_HEIGHT = 56

@@ -17,10 +17,9 @@ import attrs
 from froeschis.core.actions import AnyAction, Shuffle
 from froeschis.core.cards import Card, parse_card
 from froeschis.core.chance import distinct_orders
-from froeschis.core.engine import new_game
+from froeschis.core.engine import GameState, new_game
 from froeschis.core.events import Event
 from froeschis.core.rules import Rules, with_variants
-from froeschis.core.state import GameState
 
 StepCheck = Callable[[GameState, GameState, tuple[Event, ...]], None]
 StateCheck = Callable[[GameState], None]

@@ -12,11 +12,12 @@ from collections import Counter
 
 from froeschis.core.actions import DECLINE_SWAP, DRAW, SWAP, TAKE_DISCARD, AnyAction, Shuffle, frog_at
 from froeschis.core.cards import FROG, Card, Row
+from froeschis.core.consistency import check_consistent
+from froeschis.core.engine import GameState
 from froeschis.core.errors import FormatError, FroeschisError, IllegalActionError
 from froeschis.core.events import Event, EventKind
 from froeschis.core.observation import observe
-from froeschis.core.state import GameState, Phase
-from froeschis.io.serialize import check_consistent
+from froeschis.core.state import Phase
 
 
 class InvariantError(FroeschisError, AssertionError):

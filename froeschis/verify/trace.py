@@ -2,7 +2,8 @@
 
 Three sources, each machine-read, never typed by hand:
 
-* implementations: the ``@implements`` marks in the package (:data:`froeschis.core.marks.IMPLEMENTATIONS`);
+* implementations: the entries of the clause tables, the published one and the variants' (each a
+  function marked ``@clause(...)``, see :mod:`froeschis.core.table`);
 * tests: the ``@pytest.mark.clause(...)`` marks in ``tests/``, found by parsing the test files
   (so the answer does not depend on which tests a run selected);
 * playthroughs: the clauses named by the events of the golden playthroughs in ``spec/vectors/``.
@@ -12,14 +13,42 @@ from __future__ import annotations
 
 import ast
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 
 import attrs
 
-import froeschis.core.engine  # noqa: F401  (imports every module that carries @implements marks)
-from froeschis.core.marks import IMPLEMENTATIONS
+from froeschis.core import clauses
+from froeschis.core.readings import PUBLISHED, VARIANTS
+from froeschis.core.table import clause_of
 from froeschis.spec import load_catalogue, spec_dir
+
+
+def table_functions() -> tuple[Callable[..., object], ...]:
+    """Every function the engine can find in a clause table: the published entries, then the
+    variants' (each once)."""
+    entries = [function for _, _, function in PUBLISHED.entries()]
+    entries += [reading.function for variant in VARIANTS for reading in variant.readings]
+    return tuple(dict.fromkeys(entries))
+
+
+def implementations() -> dict[str, list[str]]:
+    """Clause ID -> the qualified names of the table entries that implement it."""
+    found: dict[str, list[str]] = {}
+    for function in table_functions():
+        clause_id = clause_of(function)
+        assert clause_id is not None  # tables hold marked functions only
+        found.setdefault(clause_id, []).append(f"{function.__module__}.{function.__qualname__}")
+    return found
+
+
+def marked_functions() -> dict[str, str]:
+    """Qualified name -> clause, for every function of :mod:`froeschis.core.clauses` with a mark."""
+    return {
+        f"{value.__module__}.{value.__qualname__}": found
+        for value in vars(clauses).values()
+        if callable(value) and (found := clause_of(value)) is not None
+    }
 
 
 def _clause_marks(decorators: Iterable[ast.expr]) -> list[str]:
@@ -103,11 +132,12 @@ def trace_matrix(tests_dir: Path, vectors_dir: Path | None = None) -> tuple[Clau
     """The traceability matrix, one row per clause in rule order."""
     tests = tests_by_clause(tests_dir)
     plays = playthroughs_by_clause(vectors_dir if vectors_dir is not None else spec_dir() / "vectors")
+    implemented = implementations()
     return tuple(
         ClauseTrace(
             clause.id,
             clause.kind,
-            _names(IMPLEMENTATIONS, clause.id),
+            _names(implemented, clause.id),
             _names(tests, clause.id),
             _names(plays, clause.id),
         )
@@ -116,15 +146,13 @@ def trace_matrix(tests_dir: Path, vectors_dir: Path | None = None) -> tuple[Clau
 
 
 def unknown_ids(tests_dir: Path, vectors_dir: Path | None = None) -> dict[str, list[str]]:
-    """IDs named by tests or playthroughs that the catalogue does not have (should be empty).
-
-    (The package cannot name an unknown ID: ``@implements`` refuses it at import.)
-    """
+    """IDs named by clause marks in the package, tests or playthroughs that the catalogue does not
+    have, each with the places that name it (should be empty)."""
     known = set(load_catalogue().ids())
-    tests = tests_by_clause(tests_dir)
-    plays = playthroughs_by_clause(vectors_dir if vectors_dir is not None else spec_dir() / "vectors")
-    return {
-        cid: tests.get(cid, []) + plays.get(cid, [])
-        for cid in sorted(set(tests) | set(plays))
-        if cid not in known
-    }
+    named: dict[str, list[str]] = {}
+    for function, clause_id in marked_functions().items():
+        named.setdefault(clause_id, []).append(function)
+    for found in (tests_by_clause(tests_dir), playthroughs_by_clause(vectors_dir or spec_dir() / "vectors")):
+        for clause_id, places in found.items():
+            named.setdefault(clause_id, []).extend(places)
+    return {clause_id: places for clause_id, places in sorted(named.items()) if clause_id not in known}

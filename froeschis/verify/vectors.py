@@ -27,12 +27,13 @@ import attrs
 
 from froeschis.agents.loop import play_game, random_policy
 from froeschis.core.actions import DRAW, Action, AnyAction
-from froeschis.core.engine import new_game
+from froeschis.core.cards import FROG
+from froeschis.core.engine import GameState, new_game
 from froeschis.core.errors import FormatError
 from froeschis.core.events import EventKind
+from froeschis.core.readings import VARIANT_OPTIONS
 from froeschis.core.record import GameRecord
-from froeschis.core.rules import VARIANT_OPTIONS, Rules, with_variants
-from froeschis.core.state import GameState
+from froeschis.core.rules import Rules, with_variants
 from froeschis.io.serialize import (
     action_from_json,
     action_to_json,
@@ -48,6 +49,9 @@ FULL_GAMES = ((2, 3), (4, 2))
 """(players, row length) of the whole games kept besides the picked ones."""
 MULTI_WINNER = "game.end+several-winners"
 """A search target beyond the clause IDs: a game won by two or more players at once."""
+COMPLETION_FIRST = "turn.chain-order+frog-discarded"
+"""A search target beyond the clause IDs: a completed row whose last revealed card is a frog, which
+the chain's order discards instead of placing."""
 
 
 @attrs.frozen
@@ -152,13 +156,16 @@ def _first_steps(actions: Iterable[AnyAction], players: int, rules: Rules) -> di
                 first.setdefault(clause_id, number)
             if event.kind is EventKind.GAME_WON and len(event.seats) > 1:
                 first.setdefault(MULTI_WINNER, number)
+            completed = event.clause == "complete.ends-turn"
+            if event.kind is EventKind.DISCARDED and event.card == FROG and completed:
+                first.setdefault(COMPLETION_FIRST, number)
     return first
 
 
 def search(seeds: int = 40, tail: int = 2) -> list[Playthrough]:
     """For every clause, the seeded random game (over all configurations) that reaches it soonest;
     each playthrough is that game cut ``tail`` steps after the last clause it was picked for."""
-    targets = [*load_catalogue().ids(), MULTI_WINNER]
+    targets = [*load_catalogue().ids(), MULTI_WINNER, COMPLETION_FIRST]
     best: dict[str, tuple[int, str, int, Rules, int]] = {}
     for label, players, rules in _configurations():
         for seed in range(seeds):

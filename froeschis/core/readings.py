@@ -1,0 +1,113 @@
+"""The published rules as a clause table, and the one list of variants.
+
+:data:`PUBLISHED` puts each clause function of :mod:`froeschis.core.clauses` in its slot.
+:data:`VARIANTS` is the only list of rules variants: each is a ``Rules`` option with the entries it
+replaces. The command line, the JSON forms, the exhaustive walks, the conformance kit and the docs
+read it; :func:`table_for` gives the table of any combination of options.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterable
+
+from froeschis.core import clauses as c
+from froeschis.core.table import ClauseTable, Reading, Variant
+
+PUBLISHED = ClauseTable(
+    standard_deck=c.standard_deck,
+    check_players=c.check_players,
+    initial_lengths=c.initial_lengths,
+    deal=c.deal,
+    starting_seat=c.starting_seat,
+    next_seat=c.next_seat,
+    may_take_discard=c.may_take_discard,
+    discard_fits=c.any_discard_fits,
+    take_top=c.take_top,
+    must_reshuffle=c.must_reshuffle,
+    reshuffle_pool=c.reshuffle_pool,
+    reshuffle=c.reshuffle,
+    chain_order=c.chain_order,
+    is_joker=c.is_joker,
+    frog_spots=c.frog_spots,
+    place_frog=c.place_frog,
+    is_trash=c.is_trash,
+    has_no_spot=c.has_no_spot,
+    spot_of=c.spot_of,
+    spot_is_open=c.spot_is_open,
+    place_number=c.place_number,
+    reveal=c.reveal,
+    can_swap_frog=c.can_swap_frog,
+    swap_is_choice=c.swap_is_mandatory,
+    swap_frog=c.swap_frog,
+    is_duplicate=c.is_duplicate,
+    discard=c.discard,
+    fits_spot=c.fits_spot,
+    is_complete=c.is_complete,
+    completion_ends_turn=c.completion_ends_turn,
+    starts_final_turns=c.starts_final_turns,
+    round_is_over=c.round_is_over,
+    row_at_round_end=c.row_as_it_lies,
+    completers=c.completers,
+    next_lengths=c.next_lengths,
+    winners=c.winners,
+    returns=c.returns,
+)
+"""The rules as published (with our rulings where the texts leave a gap), no variant."""
+
+VARIANTS: tuple[Variant, ...] = (
+    Variant(
+        "discard_only_if_placeable",
+        "variant.discard-if-placeable",
+        "the discard may be taken only when it can be placed",
+        (Reading("discard_fits", c.discard_fits_if_placeable, "only a placeable discard"),),
+    ),
+    Variant(
+        "optional_frog_swap",
+        "variant.optional-frog-swap",
+        "the player may discard a number instead of swapping it for its frog",
+        (Reading("swap_is_choice", c.swap_is_a_choice, "the swap is the player's choice"),),
+    ),
+    Variant(
+        "reveal_at_round_end",
+        "variant.reveal-at-round-end",
+        "rows that turn out sorted when revealed at the round's end count as complete",
+        (Reading("row_at_round_end", c.reveal_if_lucky, "lucky rows count"),),
+    ),
+)
+"""Every rules variant, in catalogue order."""
+
+VARIANT_OPTIONS: tuple[str, ...] = tuple(v.option for v in VARIANTS)
+"""The ``Rules`` options that switch variants on."""
+
+_misreadings: tuple[Reading, ...] = ()
+
+
+def table_for(options: Iterable[str]) -> ClauseTable:
+    """The clause table of the published rules with the variants of ``options`` switched on."""
+    return _table_for(frozenset(options), _misreadings)
+
+
+@functools.cache
+def _table_for(options: frozenset[str], misreadings: tuple[Reading, ...]) -> ClauseTable:
+    unknown = sorted(options - set(VARIANT_OPTIONS))
+    if unknown:
+        raise ValueError(f"unknown variant options {unknown}; expected some of {list(VARIANT_OPTIONS)}")
+    table = PUBLISHED
+    for variant in VARIANTS:
+        if variant.option in options:
+            for reading in variant.readings:
+                table = table.replace(reading.slot, reading.function)
+    for reading in misreadings:
+        table = table.read(reading)
+    return table
+
+
+def misread_everywhere(*readings: Reading) -> None:
+    """From now on, in this process, every table reads its clauses as ``readings`` say.
+
+    For the mutation check only (``tests/test_mutation.py``), which runs the test suite against an
+    engine with one clause broken: the tests build their games with ``Rules()`` like everybody else.
+    """
+    global _misreadings
+    _misreadings = readings
