@@ -67,10 +67,10 @@ def frog_before_completion(table: ClauseTable, row: Row, hand: Card) -> Resoluti
         return Resolution.TRASH
     if table.has_no_spot(hand, row):
         return Resolution.NO_SPOT
-    target = table.spot_of(hand)
-    if table.spot_is_open(row, target):
+    target = row.at(table.spot_of(hand))
+    if table.spot_is_open(target):
         return Resolution.PLACE
-    if table.can_swap_frog(row, target):
+    if table.can_swap_frog(target):
         return Resolution.SWAP
     return Resolution.DUPLICATE
 
@@ -100,14 +100,14 @@ MUTANTS = (
     Reading("discard_fits", no_frog_on_swap, "a swap does not count as fitting"),
     Reading("reshuffle", reshuffle_everything, "the discard top is shuffled in too"),
     _mutant("spot_of", "place.number-spot", lambda card: card.number % 8 + 1, "a number goes one spot right"),
-    _mutant("spot_is_open", "place.face-down-only", lambda row, spot: True, "face-up cards are replaced"),
-    _mutant("reveal", "place.reveal-chain", lambda row, spot: TRASH, "the replaced card is not revealed"),
+    _mutant("spot_is_open", "place.face-down-only", lambda target: True, "face-up cards are replaced"),
+    _mutant("reveal", "place.reveal-chain", lambda target: TRASH, "the replaced card is not revealed"),
     _mutant("frog_spots", "frog.place", lambda row: tuple(range(1, len(row) + 1)), "frogs may go face up"),
-    _mutant("can_swap_frog", "frog.swap", lambda row, spot: False, "a number never replaces its frog"),
+    _mutant("can_swap_frog", "frog.swap", lambda target: False, "a number never replaces its frog"),
     _mutant("swap_is_choice", "frog.swap-mandatory", lambda: True, "the swap is always optional"),
     _mutant("swap_is_choice", "variant.optional-frog-swap", lambda: False, "the variant is ignored"),
     _mutant("is_trash", "dead.trash", lambda card: False, "trash is not dead"),
-    _mutant("is_duplicate", "dead.duplicate", lambda row, spot, card: False, "a shown number is not dead"),
+    _mutant("is_duplicate", "dead.duplicate", lambda target, card: False, "a shown number is not dead"),
     _mutant(
         "has_no_spot", "dead.above-row-length", lambda card, row: card.number > len(row) + 1, "off by one"
     ),

@@ -176,8 +176,8 @@ def test_spots_outside_the_row_are_errors_not_wrap_arounds() -> None:
 def test_a_chain_the_clauses_cannot_decide_is_an_internal_error() -> None:
     """If the clause predicates contradict each other (here: a face-up duplicate is neither
     placeable, swappable nor dead), the engine says so instead of guessing or looping."""
-    never_dead = Reading("is_duplicate", clause("dead.duplicate")(lambda row, spot, card: False), "")
-    always_open = Reading("spot_is_open", clause("place.face-down-only")(lambda row, spot: True), "")
+    never_dead = Reading("is_duplicate", clause("dead.duplicate")(lambda target, card: False), "")
+    always_open = Reading("spot_is_open", clause("place.face-down-only")(lambda target: True), "")
     undecided = Rules(readings=(never_dead,))
     state = build(["[1] [2] 3 [4] [5] [6] [7] [8]", EIGHT], draw="3", rules=undecided)
     with pytest.raises(InternalError, match="no clause decides"):

@@ -105,7 +105,8 @@ def parse_spot(text: object, field: str = "spot") -> Spot:
     return spot(parse_card(text, field), True)
 
 
-_SPOTS: dict[tuple[int, bool], Spot] = {}
+_FACE_UP: dict[int, Spot] = {}
+_FACE_DOWN: dict[int, Spot] = {}
 
 
 def spot(card: Card, face_up: bool) -> Spot:
@@ -114,22 +115,24 @@ def spot(card: Card, face_up: bool) -> Spot:
     Keyed by the card's code: hashing ints is done in C, hashing a Card calls Python code, and
     every placement and deal asks for a spot.
     """
-    key = (card.code, face_up)
-    found = _SPOTS.get(key)
+    shared = _FACE_UP if face_up else _FACE_DOWN
+    found = shared.get(card.code)
     if found is None:
-        found = _SPOTS[key] = Spot(card, face_up)
+        found = shared[card.code] = Spot(card, face_up)
     return found
 
 
 def face_down(cards: Sequence[Card]) -> list[Spot]:
     """The shared face-down spot of each card, in order (a whole deck at every deal).
 
-    Calls :func:`spot` once per kind of card (a deck has about ten), not once per card; the rest
-    is a dictionary lookup by code, done in C.
+    Looked up by code (hashing an int is done in C); :func:`spot` makes the spots of kinds of card
+    not seen before.
     """
-    kinds = {card.code: card for card in cards}
-    spots = {code: spot(card, False) for code, card in kinds.items()}
-    return [spots[card.code] for card in cards]
+    down = _FACE_DOWN
+    try:
+        return [down[card.code] for card in cards]
+    except KeyError:  # a kind of card not dealt before
+        return [spot(card, False) for card in cards]
 
 
 @attrs.frozen
@@ -153,10 +156,12 @@ class Row:
 
     def replace(self, spot_number: int, card: Card) -> Row:
         """This row with ``card`` face up on the given spot."""
-        if not 0 < spot_number <= len(self.spots):
-            raise ValueError(f"no spot {spot_number} in a row of {len(self.spots)}")
-        i = spot_number - 1
-        return Row(self.spots[:i] + (spot(card, True),) + self.spots[i + 1 :])
+        spots = self.spots
+        if not 0 < spot_number <= len(spots):
+            raise ValueError(f"no spot {spot_number} in a row of {len(spots)}")
+        changed = list(spots)
+        changed[spot_number - 1] = _FACE_UP.get(card.code) or spot(card, True)
+        return Row(tuple(changed))
 
     def __str__(self) -> str:
         return " ".join(str(s.card) if s.face_up else "?" for s in self.spots)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from froeschis.core.cards import FROG, TRASH, Card, Row, face_down, number, spot
+from froeschis.core.cards import FROG, TRASH, Card, Row, Spot, face_down, number, spot
 from froeschis.core.errors import InternalError, RulesError
 from froeschis.core.table import ClauseTable, Resolution, clause
 
@@ -131,6 +131,17 @@ def reshuffle(
 # --------------------------------------------------------------------------- the card in hand
 
 
+# The chain's outcomes bound to module names once: on Python 3.11 every ``Resolution.PLACE`` runs
+# ``EnumType.__getattr__``, about ten times the cost of reading a global.
+_COMPLETE, _FROG, _TRASH, _NO_SPOT = (
+    Resolution.COMPLETE,
+    Resolution.FROG,
+    Resolution.TRASH,
+    Resolution.NO_SPOT,
+)
+_PLACE, _SWAP, _DUPLICATE = Resolution.PLACE, Resolution.SWAP, Resolution.DUPLICATE
+
+
 @clause("turn.chain-order")
 def chain_order(table: ClauseTable, row: Row, hand: Card) -> Resolution:
     """What happens next to the card in hand: the first of these that applies.
@@ -140,20 +151,20 @@ def chain_order(table: ClauseTable, row: Row, hand: Card) -> Resolution:
     or is dead because its spot already shows it.
     """
     if table.completion_ends_turn(table, row):
-        return Resolution.COMPLETE
+        return _COMPLETE
     if table.is_joker(hand):
-        return Resolution.FROG
+        return _FROG
     if table.is_trash(hand):
-        return Resolution.TRASH
+        return _TRASH
     if table.has_no_spot(hand, row):
-        return Resolution.NO_SPOT
-    target = table.spot_of(hand)
-    if table.spot_is_open(row, target):
-        return Resolution.PLACE
-    if table.can_swap_frog(row, target):
-        return Resolution.SWAP
-    if table.is_duplicate(row, target, hand):
-        return Resolution.DUPLICATE
+        return _NO_SPOT
+    target = row.at(table.spot_of(hand))
+    if table.spot_is_open(target):
+        return _PLACE
+    if table.can_swap_frog(target):
+        return _SWAP
+    if table.is_duplicate(target, hand):
+        return _DUPLICATE
     raise InternalError(f"no clause decides what happens to {hand} in the row {row}")
 
 
@@ -204,21 +215,20 @@ def place_number(row: Row, spot_number: int, card: Card) -> Row:
 
 
 @clause("place.face-down-only")
-def spot_is_open(row: Row, spot_number: int) -> bool:
+def spot_is_open(target: Spot) -> bool:
     """The spot holds a face-down card, which a number may replace."""
-    return not row.at(spot_number).face_up
+    return not target.face_up
 
 
 @clause("place.reveal-chain")
-def reveal(row: Row, spot_number: int) -> Card:
+def reveal(target: Spot) -> Card:
     """The face-down card a placed card replaces: it is revealed and becomes the card in hand."""
-    return row.at(spot_number).card
+    return target.card
 
 
 @clause("frog.swap")
-def can_swap_frog(row: Row, spot_number: int) -> bool:
+def can_swap_frog(target: Spot) -> bool:
     """The spot holds a face-up frog, which the number belonging there may replace."""
-    target = row.at(spot_number)
     return target.face_up and target.card.is_frog
 
 
@@ -241,9 +251,8 @@ def swap_is_a_choice() -> bool:
 
 
 @clause("dead.duplicate")
-def is_duplicate(row: Row, spot_number: int, card: Card) -> bool:
+def is_duplicate(target: Spot, card: Card) -> bool:
     """The number already lies face up on its own spot."""
-    target = row.at(spot_number)
     return target.face_up and target.card.code == card.code
 
 

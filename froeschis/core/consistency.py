@@ -91,7 +91,7 @@ def _check_phase(state: GameState) -> None:
             hand is None
             or not hand.is_number
             or hand.number > len(row)
-            or not table.can_swap_frog(row, table.spot_of(hand))
+            or not table.can_swap_frog(row.at(table.spot_of(hand)))
         ):
             raise FormatError("hand", "the swap phase needs a number in hand whose spot holds a face-up frog")
     if phase is Phase.RESHUFFLE and state.draw_pile:

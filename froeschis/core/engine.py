@@ -29,7 +29,7 @@ from froeschis.core.events import Event, EventKind
 from froeschis.core.provenance import Fired, Recorder
 from froeschis.core.rules import Rules, check_setup
 from froeschis.core.state import CHANCE, TERMINAL, Phase, Player
-from froeschis.core.table import Resolution
+from froeschis.core.table import ClauseTable, Resolution
 
 PHASE_SLOT = {
     Phase.DEAL: "deal",
@@ -44,6 +44,14 @@ PHASE_SLOT = {
 _DRAW_ONLY = (DRAW,)
 _DRAW_OR_TAKE = (DRAW, TAKE_DISCARD)
 _SWAP_OR_NOT = (SWAP, DECLINE_SWAP)
+
+# Enum members bound to module names once: on Python 3.11 every ``Phase.DRAW`` runs
+# ``EnumType.__getattr__`` (ten times the cost of reading a global), and a step asks for a dozen.
+_DEAL_PHASE, _RESHUFFLE_PHASE, _DRAW_PHASE = Phase.DEAL, Phase.RESHUFFLE, Phase.DRAW
+_FROG_PHASE, _SWAP_PHASE, _OVER_PHASE = Phase.FROG, Phase.SWAP, Phase.OVER
+_TO_DRAW, _TO_TAKE, _TO_PLACE_FROG = ActionKind.DRAW, ActionKind.TAKE_DISCARD, ActionKind.FROG
+_TO_SWAP, _TO_DECLINE = ActionKind.SWAP, ActionKind.DECLINE_SWAP
+_COMPLETE, _FROG, _PLACE, _SWAP = Resolution.COMPLETE, Resolution.FROG, Resolution.PLACE, Resolution.SWAP
 
 
 @attrs.frozen
@@ -76,19 +84,19 @@ class GameState:
         """The seat to decide, or :data:`~froeschis.core.state.CHANCE`, or
         :data:`~froeschis.core.state.TERMINAL`."""
         phase = self.phase
-        if phase is Phase.OVER:
+        if phase is _OVER_PHASE:
             return TERMINAL
-        if phase is Phase.DEAL or phase is Phase.RESHUFFLE:
+        if phase is _DEAL_PHASE or phase is _RESHUFFLE_PHASE:
             return CHANCE
         return self.turn
 
     @property
     def is_terminal(self) -> bool:
-        return self.phase is Phase.OVER
+        return self.phase is _OVER_PHASE
 
     @property
     def is_chance(self) -> bool:
-        return self.phase is Phase.DEAL or self.phase is Phase.RESHUFFLE
+        return self.phase is _DEAL_PHASE or self.phase is _RESHUFFLE_PHASE
 
     def legal_actions(self) -> tuple[Action, ...]:
         """The decisions open to the current player, sorted; empty at chance and terminal nodes."""
@@ -96,9 +104,9 @@ class GameState:
 
     def chance_pool(self) -> tuple[Card, ...]:
         """At a chance node, the cards to be shuffled; any order of them is a legal outcome."""
-        if self.phase is Phase.DEAL:
+        if self.phase is _DEAL_PHASE:
             return self.draw_pile
-        if self.phase is Phase.RESHUFFLE:
+        if self.phase is _RESHUFFLE_PHASE:
             return self.rules.table.reshuffle_pool(self.discard_pile)
         return ()
 
@@ -165,7 +173,7 @@ def new_game(players: int, rules: Rules | None = None) -> GameState:
     table = rules.table
     lengths = table.initial_lengths(rules.row_length, players)
     return GameState(
-        rules, Phase.DEAL, 1, table.starting_seat(1, players), tuple(Player(n, EMPTY_ROW) for n in lengths),
+        rules, _DEAL_PHASE, 1, table.starting_seat(1, players), tuple(Player(n, EMPTY_ROW) for n in lengths),
         rules.deck,
     )  # fmt: skip
 
@@ -199,7 +207,7 @@ def allowing_clauses(state: GameState, action: AnyAction) -> tuple[str, ...]:
     """The clauses under which ``action`` is legal in ``state``: those that say what may happen in
     the phase, and for taking the discard also the one that says which discard may be taken."""
     table = state.rules.table
-    if isinstance(action, Action) and action.kind is ActionKind.TAKE_DISCARD and state.phase is Phase.DRAW:
+    if isinstance(action, Action) and action.kind is _TO_TAKE and state.phase is _DRAW_PHASE:
         return tuple(dict.fromkeys((table.clause_of("may_take_discard"), table.clause_of("discard_fits"))))
     return (table.clause_of(PHASE_SLOT[state.phase]),)
 
@@ -212,18 +220,18 @@ def phase_clause(state: GameState) -> str:
 def _legal(state: GameState, recorder: Recorder | None) -> tuple[Action, ...]:
     phase = state.phase
     table = state.rules.table
-    if phase is Phase.DRAW:
+    if phase is _DRAW_PHASE:
         pile = state.discard_pile
         if recorder is not None:
             recorder.fire(("may_take_discard", "discard_fits") if pile else ("may_take_discard",))
         if table.may_take_discard(pile) and table.discard_fits(pile[0], state.players[state.turn].row):
             return _DRAW_OR_TAKE
         return _DRAW_ONLY
-    if phase is Phase.FROG:
+    if phase is _FROG_PHASE:
         if recorder is not None:
             recorder.fire(("frog_spots",))
         return tuple([frog_at(s) for s in table.frog_spots(state.players[state.turn].row)])
-    if phase is Phase.SWAP:
+    if phase is _SWAP_PHASE:
         if recorder is not None:
             recorder.fire(("swap_is_choice",))
         return _SWAP_OR_NOT
@@ -241,15 +249,15 @@ def _advance(state: GameState, action: AnyAction, rec: Recorder | None) -> GameS
     """The state after ``action``, which is checked on the way (:class:`IllegalActionError` names
     the clause that forbids it)."""
     phase = state.phase
-    if phase is Phase.DRAW or phase is Phase.FROG or phase is Phase.SWAP:
+    if phase is _DRAW_PHASE or phase is _FROG_PHASE or phase is _SWAP_PHASE:
         if not isinstance(action, Action):
             raise _refused(state, action, PHASE_SLOT[phase], _not_a_decision(state, action))
-        if phase is Phase.DRAW:
+        if phase is _DRAW_PHASE:
             return _take_card(state, action, rec)
-        if phase is Phase.FROG:
+        if phase is _FROG_PHASE:
             return _place_frog(state, action, rec)
         return _decide_swap(state, action, rec)
-    if phase is Phase.OVER:
+    if phase is _OVER_PHASE:
         raise _refused(state, action, PHASE_SLOT[phase], "the game is over")
     if not isinstance(action, Shuffle):
         what = "this is a chance node: it takes a Shuffle of the chance pool"
@@ -257,7 +265,7 @@ def _advance(state: GameState, action: AnyAction, rec: Recorder | None) -> GameS
             what = f"{action!r} is not an action: expected an Action or a Shuffle"
         raise _refused(state, action, PHASE_SLOT[phase], what)
     _check_shuffle(state, action)
-    if phase is Phase.DEAL:
+    if phase is _DEAL_PHASE:
         return _deal(state, action.order, rec)
     return _reshuffle(state, action.order, rec)
 
@@ -269,13 +277,13 @@ def _not_a_decision(state: GameState, action: object) -> str:
 
 
 def _check_shuffle(state: GameState, shuffle: Shuffle) -> None:
+    """A chance outcome must be an order of exactly the pool's cards (compared by their codes)."""
     pool = state.chance_pool()
     slot = PHASE_SLOT[state.phase]
-    if not all(issubclass(kind, Card) for kind in set(map(type, shuffle.order))):
+    order = shuffle.order
+    if not all(issubclass(kind, Card) for kind in set(map(type, order))):
         raise _refused(state, shuffle, slot, "a shuffle orders Card objects")
-    if len(shuffle.order) != len(pool) or sorted([c.code for c in shuffle.order]) != sorted(
-        [c.code for c in pool]
-    ):
+    if len(order) != len(pool) or sorted([c.code for c in order]) != sorted([c.code for c in pool]):
         raise _refused(state, shuffle, slot, f"the order must hold exactly the {len(pool)} cards of the pool")
 
 
@@ -289,53 +297,51 @@ def _deal(state: GameState, order: tuple[Card, ...], rec: Recorder | None) -> Ga
         rec.fire(("deal", *deck, *lengths), writes, EventKind.DEALT)
         rec.fire(("starting_seat",), ("turn",), EventKind.TURN_STARTED, seat=state.turn)
     players = tuple([Player(p.length, row) for p, row in zip(state.players, rows, strict=True)])
-    return GameState(state.rules, Phase.DRAW, state.round, state.turn, players, draw_pile, ())
+    return GameState(state.rules, _DRAW_PHASE, state.round, state.turn, players, draw_pile, ())
 
 
 def _reshuffle(state: GameState, order: tuple[Card, ...], rec: Recorder | None) -> GameState:
-    draw_pile, discard_pile = state.rules.table.reshuffle(state.discard_pile, order)
+    """The reshuffle, then the draw that waited for it."""
+    table = state.rules.table
+    seat = state.turn
+    draw_pile, discard_pile = table.reshuffle(state.discard_pile, order)
     if rec is not None:
-        rec.fire(("reshuffle",), ("draw_pile", "discard_pile"), EventKind.RESHUFFLED, seat=state.turn)
-    return _draw(state, draw_pile, discard_pile, rec)
+        rec.fire(("reshuffle",), ("draw_pile", "discard_pile"), EventKind.RESHUFFLED, seat=seat)
+    hand, draw_pile = table.take_top(draw_pile)
+    if rec is not None:
+        rec.fire(("take_top",), ("draw_pile", "hand"), EventKind.DREW, seat, hand)
+    return _follow(state, table, seat, state.players[seat].row, hand, draw_pile, discard_pile, rec)
 
 
 def _take_card(state: GameState, action: Action, rec: Recorder | None) -> GameState:
     """A turn's start: draw (reshuffling first if the draw pile is empty) or take the discard."""
     table = state.rules.table
     kind = action.kind
-    if kind is ActionKind.DRAW:
-        if table.must_reshuffle(state.draw_pile):
+    seat = state.turn
+    row = state.players[seat].row
+    if kind is _TO_DRAW:
+        draw_pile = state.draw_pile
+        if table.must_reshuffle(draw_pile):
             if rec is not None:
                 rec.fire(("must_reshuffle",), ("phase",))
-            return _wait(
-                state, Phase.RESHUFFLE, state.row(state.turn), None, state.draw_pile, state.discard_pile
-            )
-        return _draw(state, state.draw_pile, state.discard_pile, rec)
-    if kind is not ActionKind.TAKE_DISCARD:
-        raise _refused(
-            state, action, "may_take_discard", "a turn starts by taking a card: 'draw' or 'take-discard'"
-        )
+            return _wait(state, _RESHUFFLE_PHASE, row, None, draw_pile, state.discard_pile)
+        hand, draw_pile = table.take_top(draw_pile)
+        if rec is not None:
+            rec.fire(("take_top",), ("draw_pile", "hand"), EventKind.DREW, seat, hand)
+        return _follow(state, table, seat, row, hand, draw_pile, state.discard_pile, rec)
+    if kind is not _TO_TAKE:
+        reason = "a turn starts by taking a card: 'draw' or 'take-discard'"
+        raise _refused(state, action, "may_take_discard", reason)
     pile = state.discard_pile
     if not table.may_take_discard(pile):
         raise _refused(state, action, "may_take_discard", "the discard pile is empty")
-    seat = state.turn
-    row = state.players[seat].row
     if not table.discard_fits(pile[0], row):
         raise _refused(state, action, "discard_fits", f"the discard {pile[0]} cannot be placed in this row")
     hand, discard_pile = table.take_top(pile)
     if rec is not None:
         slots = ("may_take_discard", "take_top", "discard_fits")
         rec.fire(slots, ("discard_pile", "hand"), EventKind.TOOK_DISCARD, seat, hand)
-    return _follow(state, row, hand, state.draw_pile, discard_pile, rec)
-
-
-def _draw(
-    state: GameState, draw_pile: tuple[Card, ...], discard_pile: tuple[Card, ...], rec: Recorder | None
-) -> GameState:
-    hand, draw_pile = state.rules.table.take_top(draw_pile)
-    if rec is not None:
-        rec.fire(("take_top",), ("draw_pile", "hand"), EventKind.DREW, state.turn, hand)
-    return _follow(state, state.row(state.turn), hand, draw_pile, discard_pile, rec)
+    return _follow(state, table, seat, row, hand, state.draw_pile, discard_pile, rec)
 
 
 def _place_frog(state: GameState, action: Action, rec: Recorder | None) -> GameState:
@@ -343,23 +349,21 @@ def _place_frog(state: GameState, action: Action, rec: Recorder | None) -> GameS
     seat = state.turn
     row = state.players[seat].row
     spots = table.frog_spots(row)
-    if action.kind is not ActionKind.FROG:
+    if action.kind is not _TO_PLACE_FROG:
         reason = f"the frog in hand must be placed first, on one of the face-down spots {spots}"
         raise _refused(state, action, "frog_spots", reason)
     target = action.spot
     if target not in spots:
-        raise _refused(
-            state, action, "frog_spots", f"spot {target} is not one of the face-down spots {spots}"
-        )
-    revealed = table.reveal(row, target)
+        reason = f"spot {target} is not one of the face-down spots {spots}"
+        raise _refused(state, action, "frog_spots", reason)
+    revealed = table.reveal(row.at(target))
     row = table.place_frog(row, target)
     if rec is not None:
         where = f"players[{seat}].row[{target - 1}]"
-        rec.fire(
-            ("frog_spots", "place_frog"), (where, "hand"), EventKind.FROG_PLACED, seat, state.hand, target
-        )
+        slots = ("frog_spots", "place_frog")
+        rec.fire(slots, (where, "hand"), EventKind.FROG_PLACED, seat, state.hand, target)
         rec.fire(("reveal",), ("hand",), EventKind.REVEALED, seat, revealed, target)
-    return _follow(state, row, revealed, state.draw_pile, state.discard_pile, rec)
+    return _follow(state, table, seat, row, revealed, state.draw_pile, state.discard_pile, rec)
 
 
 def _decide_swap(state: GameState, action: Action, rec: Recorder | None) -> GameState:
@@ -367,36 +371,41 @@ def _decide_swap(state: GameState, action: Action, rec: Recorder | None) -> Game
     hand = state.hand
     if hand is None:
         raise InternalError("a swap phase without a card in hand")
-    row = state.row(state.turn)
-    if action.kind is ActionKind.SWAP:
-        return _swap(state, row, hand, state.draw_pile, state.discard_pile, rec)
-    if action.kind is ActionKind.DECLINE_SWAP:
-        return _discard(state, row, hand, ("swap_is_choice",), state.draw_pile, state.discard_pile, rec)
-    raise _refused(
-        state, action, "swap_is_choice", "the player decides about the frog swap: 'swap' or 'decline-swap'"
-    )
+    table = state.rules.table
+    seat = state.turn
+    row = state.players[seat].row
+    if action.kind is _TO_SWAP:
+        return _swap(state, table, seat, row, hand, state.draw_pile, state.discard_pile, rec)
+    if action.kind is _TO_DECLINE:
+        why = ("swap_is_choice",)
+        return _end_turn(state, table, seat, row, hand, why, state.draw_pile, state.discard_pile, rec)
+    reason = "the player decides about the frog swap: 'swap' or 'decline-swap'"
+    raise _refused(state, action, "swap_is_choice", reason)
 
 
 def _swap(
     state: GameState,
+    table: ClauseTable,
+    seat: int,
     row: Row,
     hand: Card,
     draw_pile: tuple[Card, ...],
     discard_pile: tuple[Card, ...],
     rec: Recorder | None,
 ) -> GameState:
-    table = state.rules.table
     target = table.spot_of(hand)
     row, frog = table.swap_frog(row, target, hand)
     if rec is not None:
-        where = f"players[{state.turn}].row[{target - 1}]"
+        where = f"players[{seat}].row[{target - 1}]"
         slots = ("can_swap_frog", "swap_is_choice")
-        rec.fire(slots, (where, "hand"), EventKind.FROG_SWAPPED, state.turn, hand, target)
-    return _follow(state, row, frog, draw_pile, discard_pile, rec)
+        rec.fire(slots, (where, "hand"), EventKind.FROG_SWAPPED, seat, hand, target)
+    return _follow(state, table, seat, row, frog, draw_pile, discard_pile, rec)
 
 
 def _follow(
     state: GameState,
+    table: ClauseTable,
+    seat: int,
     row: Row,
     hand: Card,
     draw_pile: tuple[Card, ...],
@@ -411,14 +420,13 @@ def _follow(
     face-down spot plus two. More means the clause functions contradict each other, which is
     reported instead of looping forever.
     """
-    table = state.rules.table
-    seat = state.turn
+    chain_order = table.chain_order
     passes = len(row.spots) + 2
     for _ in range(passes):
-        found = table.chain_order(table, row, hand)
-        if found is Resolution.PLACE:
+        found = chain_order(table, row, hand)
+        if found is _PLACE:
             target = table.spot_of(hand)
-            revealed = table.reveal(row, target)
+            revealed = table.reveal(row.at(target))
             row = table.place_number(row, target, hand)
             if rec is not None:
                 where = f"players[{seat}].row[{target - 1}]"
@@ -426,49 +434,33 @@ def _follow(
                 rec.fire(slots, (where, "hand"), EventKind.PLACED, seat, hand, target)
                 rec.fire(("reveal",), ("hand",), EventKind.REVEALED, seat, revealed, target)
             hand = revealed
-        elif found is Resolution.SWAP:
+        elif found is _SWAP:
             if table.swap_is_choice():
                 if rec is not None:
                     rec.fire(("can_swap_frog", "swap_is_choice"), ("phase", "hand"))
-                return _wait(state, Phase.SWAP, row, hand, draw_pile, discard_pile)
-            return _swap(state, row, hand, draw_pile, discard_pile, rec)
-        elif found is Resolution.FROG:
+                return _wait(state, _SWAP_PHASE, row, hand, draw_pile, discard_pile)
+            return _swap(state, table, seat, row, hand, draw_pile, discard_pile, rec)
+        elif found is _FROG:
             if rec is not None:
                 rec.fire(("is_joker", "frog_spots"), ("phase", "hand"))
-            return _wait(state, Phase.FROG, row, hand, draw_pile, discard_pile)
-        elif found is Resolution.COMPLETE:
+            return _wait(state, _FROG_PHASE, row, hand, draw_pile, discard_pile)
+        elif found is _COMPLETE:
             ended = ("completion_ends_turn", "chain_order")
-            return _discard(state, row, hand, ended, draw_pile, discard_pile, rec, completed=True)
+            return _end_turn(state, table, seat, row, hand, ended, draw_pile, discard_pile, rec, True)
         else:
-            return _discard(state, row, hand, (found.value,), draw_pile, discard_pile, rec)
+            dead = (found.value,) if rec is not None else ()
+            return _end_turn(state, table, seat, row, hand, dead, draw_pile, discard_pile, rec)
     raise InternalError(f"the chain of seat {seat} did not end within {passes} passes")
 
 
-def _discard(
-    state: GameState,
-    row: Row,
-    hand: Card,
-    slots: tuple[str, ...],
-    draw_pile: tuple[Card, ...],
-    discard_pile: tuple[Card, ...],
-    rec: Recorder | None,
-    completed: bool = False,
-) -> GameState:
-    """Discard the card in hand (as the entries of ``slots`` decided) and end the turn.
-
-    ``completed`` says the row was found complete (complete.ends-turn); every other discard happens
-    before the row is complete, as the chain's order checks completion first.
-    """
-    discard_pile = state.rules.table.discard(discard_pile, hand)
-    if rec is not None:
-        rec.fire((*slots, "discard"), ("discard_pile", "hand"), EventKind.DISCARDED, state.turn, hand)
-    return _end_turn(state, row, draw_pile, discard_pile, rec, completed)
-
-
 def _with_row(players: tuple[Player, ...], seat: int, row: Row) -> tuple[Player, ...]:
-    """The players with ``seat``'s row replaced; the other Player objects are shared."""
+    """The players with ``seat``'s row replaced; the other Player objects are shared (all of them
+    when the row is the one they have: a turn that placed nothing)."""
+    player = players[seat]
+    if row is player.row:
+        return players
     changed = list(players)
-    changed[seat] = Player(players[seat].length, row)
+    changed[seat] = Player(player.length, row)
     return tuple(changed)
 
 
@@ -481,7 +473,7 @@ def _wait(
     discard_pile: tuple[Card, ...],
 ) -> GameState:
     """The state in the middle of a turn, waiting for a decision about ``hand`` or for chance."""
-    players = state.players if row is state.row(state.turn) else _with_row(state.players, state.turn, row)
+    players = _with_row(state.players, state.turn, row)
     return GameState(
         state.rules, phase, state.round, state.turn, players, draw_pile, discard_pile, hand,
         state.first_completer,
@@ -490,15 +482,29 @@ def _wait(
 
 def _end_turn(
     state: GameState,
+    table: ClauseTable,
+    seat: int,
     row: Row,
+    hand: Card,
+    why: tuple[str, ...],
     draw_pile: tuple[Card, ...],
     discard_pile: tuple[Card, ...],
     rec: Recorder | None,
-    completed_now: bool,
+    completed_now: bool = False,
 ) -> GameState:
-    table = state.rules.table
-    seat, first = state.turn, state.first_completer
-    players = _with_row(state.players, seat, row)
+    """Discard the card in hand (as the entries of ``why`` decided), end the turn, and start the
+    next one or end the round.
+
+    ``completed_now`` says the row was found complete (complete.ends-turn); every other discard
+    happens before the row is complete, as the chain's order checks completion first.
+    """
+    discard_pile = table.discard(discard_pile, hand)
+    if rec is not None:
+        rec.fire((*why, "discard"), ("discard_pile", "hand"), EventKind.DISCARDED, seat, hand)
+    first = state.first_completer
+    players = state.players
+    if row is not players[seat].row:
+        players = _with_row(players, seat, row)
     if completed_now and rec is not None:
         slots = ["is_complete"]
         if any(s.card.is_frog for s in row.spots):
@@ -519,7 +525,7 @@ def _end_turn(
     # Positional arguments (GameState's field order: rules, phase, round, turn, players, draw_pile,
     # discard_pile, hand, first_completer): this runs once per turn, keywords cost a third more.
     return GameState(
-        state.rules, Phase.DRAW, state.round, following, players, draw_pile, discard_pile, None, first
+        state.rules, _DRAW_PHASE, state.round, following, players, draw_pile, discard_pile, None, first
     )
 
 
@@ -544,7 +550,7 @@ def _end_round(
         if rec is not None:
             rec.fire(("winners", "returns"), ("winners", "phase"), EventKind.GAME_WON, seats=won)
         return GameState(
-            state.rules, Phase.OVER, state.round, state.turn, players, draw_pile, discard_pile, None,
+            state.rules, _OVER_PHASE, state.round, state.turn, players, draw_pile, discard_pile, None,
             state.first_completer, won,
         )  # fmt: skip
     next_round = state.round + 1
@@ -554,4 +560,4 @@ def _end_round(
         rec.fire(("next_lengths",), tuple(f"players[{s}].length" for s in range(len(players))))
         rec.fire(("starting_seat",), ("turn",))
     empty = tuple([Player(length, EMPTY_ROW) for length in next_lengths])
-    return GameState(state.rules, Phase.DEAL, next_round, starting, empty, state.rules.deck)
+    return GameState(state.rules, _DEAL_PHASE, next_round, starting, empty, state.rules.deck)

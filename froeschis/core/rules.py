@@ -7,20 +7,24 @@ entries of the chosen variants replaced. The engine finds every clause there.
 from __future__ import annotations
 
 import functools
+import operator
 from collections import Counter
 from collections.abc import Callable, Iterable
 from typing import Any
 
 import attrs
 
-from froeschis.core.cards import FROG, Card, number
+from froeschis.core.cards import FROG, Card
 from froeschis.core.errors import RulesError
 from froeschis.core.readings import VARIANT_OPTIONS, table_for
 from froeschis.core.table import ClauseTable, Reading
 
+_code = operator.attrgetter("code")
+
 
 def _sorted_deck(cards: Iterable[Card]) -> tuple[Card, ...]:
-    return tuple(sorted(cards))
+    """The cards sorted by code (trash, frogs, then the numbers), as the deck is kept."""
+    return tuple(sorted(cards, key=_code))
 
 
 @functools.cache
@@ -40,9 +44,12 @@ def _table(rules: Rules) -> ClauseTable:
     return table
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class Rules:
     """Which reading of the rules to play, and with what cards.
+
+    Its hash is computed once (every state hashes its rules, and exhaustive walks hash millions of
+    states).
 
     The defaults are the published game; each flag selects a ``variant`` clause of the catalogue
     (:data:`froeschis.core.readings.VARIANTS`). ``deck`` and ``row_length`` exist so that tiny games (a
@@ -105,11 +112,11 @@ def check_setup(rules: Rules, players: int) -> None:
             f"{rules.row_length}: at least {needed} are needed",
             "round.deal",
         )
-    counts = Counter(rules.deck)
-    missing = [n for n in range(1, rules.row_length + 1) if not counts[number(n)]]
-    if len(missing) > counts[FROG]:
+    codes = Counter([card.code for card in rules.deck])
+    missing = [n for n in range(1, rules.row_length + 1) if not codes[n]]
+    if len(missing) > codes[FROG.code]:
         raise RulesError(
             f"no row of {rules.row_length} could ever be completed: the deck has no {missing} "
-            f"and only {counts[FROG]} frogs",
+            f"and only {codes[FROG.code]} frogs",
             "complete.no-face-down",
         )

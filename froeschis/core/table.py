@@ -24,7 +24,7 @@ from typing import Any, TypeVar
 
 import attrs
 
-from froeschis.core.cards import Card, Row
+from froeschis.core.cards import Card, Row, Spot
 
 F = TypeVar("F", bound=Callable[..., object])
 
@@ -105,13 +105,13 @@ class ClauseTable:
     is_trash: Callable[[Card], bool]
     has_no_spot: Callable[[Card, Row], bool]
     spot_of: Callable[[Card], int]
-    spot_is_open: Callable[[Row, int], bool]
+    spot_is_open: Callable[[Spot], bool]
     place_number: Callable[[Row, int, Card], Row]
-    reveal: Callable[[Row, int], Card]
-    can_swap_frog: Callable[[Row, int], bool]
+    reveal: Callable[[Spot], Card]
+    can_swap_frog: Callable[[Spot], bool]
     swap_is_choice: Callable[[], bool]
     swap_frog: Callable[[Row, int, Card], tuple[Row, Card]]
-    is_duplicate: Callable[[Row, int, Card], bool]
+    is_duplicate: Callable[[Spot, Card], bool]
     discard: Callable[[Cards, Card], Cards]
     # -- completing a row
     fits_spot: Callable[[Card, int], bool]
