@@ -301,7 +301,7 @@ def test_the_deals_do_not_depend_on_the_bots() -> None:
 
 def test_play_bots_calls_the_hook_with_every_step() -> None:
     seen: list[AnyAction] = []
-    _, record = play_bots(parse_bots("greedy,greedy"), seed=1, on_step=lambda s, a, e: seen.append(a))
+    _, record = play_bots(parse_bots("greedy,greedy"), seed=1, on_step=lambda s, a, after, e: seen.append(a))
     assert tuple(seen) == record.actions
 
 

@@ -21,18 +21,16 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Protocol, runtime_checkable
 
 import attrs
 
-from froeschis.agents.loop import MAX_STEPS, Policy
-from froeschis.core.actions import DRAW, TAKE_DISCARD, Action, ActionKind, AnyAction
+from froeschis.agents.loop import MAX_STEPS, Policy, StepHook, chance_from, drive
+from froeschis.core.actions import DRAW, TAKE_DISCARD, Action, ActionKind
 from froeschis.core.cards import Card, Row, number, spot
-from froeschis.core.chance import sample_chance
 from froeschis.core.engine import GameState, new_game
 from froeschis.core.errors import GameTooLongError
-from froeschis.core.events import Event
 from froeschis.core.observation import Observation, observe
 from froeschis.core.record import GameRecord
 from froeschis.core.rules import Rules
@@ -226,15 +224,25 @@ def rollout_value(state: GameState, seat: int, rng: random.Random, policy: Polic
     """
     start_round = state.round
     lengths = [p.length for p in state.players]
-    for _ in range(MAX_ROLLOUT_STEPS):
-        if state.is_terminal:
-            return _relative(seat, set(state.winners), len(lengths))
-        if state.round != start_round:
-            done = {s for s, p in enumerate(state.players) if p.length < lengths[s]}
-            return _relative(seat, done, len(lengths))
-        action = sample_chance(state, rng) if state.is_chance else policy(state, rng)
-        state = state.apply(action)
-    return 0.0
+
+    def round_over(now: GameState, _: int) -> bool:
+        return now.round != start_round
+
+    try:
+        end, _ = drive(
+            state,
+            (policy,) * len(lengths),
+            (rng,) * len(lengths),
+            chance_from(rng),
+            until=round_over,
+            max_steps=MAX_ROLLOUT_STEPS,
+        )
+    except GameTooLongError:
+        return 0.0
+    if end.is_terminal:
+        return _relative(seat, set(end.winners), len(lengths))
+    done = {s for s, p in enumerate(end.players) if p.length < lengths[s]}
+    return _relative(seat, done, len(lengths))
 
 
 def _relative(seat: int, completed: set[int], players: int) -> float:
@@ -338,16 +346,21 @@ def parse_bots(text: str, rules: Rules | None = None) -> tuple[Bot, ...]:
 
 
 def as_policy(bot: Bot) -> Policy:
-    """The bot as a :data:`froeschis.agents.loop.Policy`: it is shown the mover's observation only."""
+    """The bot as a :data:`froeschis.agents.loop.Policy`: it is shown the mover's observation only,
+    and an action it returns that is not legal is a :class:`ValueError` naming the bot."""
 
     def policy(state: GameState, rng: random.Random) -> Action:
-        return bot.act(observe(state, state.current_player), rng)
+        seat = state.current_player
+        observation = observe(state, seat)
+        action = bot.act(observation, rng)
+        if action not in observation.legal_actions:
+            raise ValueError(
+                f"bot {bot.name!r} at seat {seat} chose {action}, which is not one of "
+                f"{[str(a) for a in observation.legal_actions]}"
+            )
+        return action
 
     return policy
-
-
-StepHook = Callable[[GameState, AnyAction, tuple[Event, ...]], None]
-"""Called after every step of :func:`play_bots` with the state before, the action and its events."""
 
 
 def seat_rng(seed: int, seat: int) -> random.Random:
@@ -371,33 +384,12 @@ def play_bots(
     :class:`~froeschis.core.errors.GameTooLongError` when the game takes more than ``max_steps`` actions.
     """
     rules = Rules() if rules is None else rules
-    chance = random.Random(seed)
+    policies = [as_policy(bot) for bot in bots]
     rngs = [seat_rng(seed, seat) for seat in range(len(bots))]
-    state = new_game(len(bots), rules)
-    actions: list[AnyAction] = []
-    while not state.is_terminal:
-        if len(actions) >= max_steps:
-            raise GameTooLongError(max_steps)
-        action: AnyAction
-        if state.is_chance:
-            action = sample_chance(state, chance)
-        else:
-            seat = state.current_player
-            observation = observe(state, seat)
-            action = bots[seat].act(observation, rngs[seat])
-            if action not in observation.legal_actions:
-                raise ValueError(
-                    f"bot {bots[seat].name!r} at seat {seat} chose {action}, which is not one of "
-                    f"{[str(a) for a in observation.legal_actions]}"
-                )
-        if on_step is None:
-            after = state.apply(action)
-        else:
-            after, events = state.step(action)
-            on_step(state, action, events)
-        actions.append(action)
-        state = after
-    return state, GameRecord(len(bots), rules, tuple(actions), seed)
+    start = new_game(len(bots), rules)
+    chance = chance_from(random.Random(seed))
+    final, actions = drive(start, policies, rngs, chance, on_step=on_step, max_steps=max_steps)
+    return final, GameRecord(len(bots), rules, tuple(actions), seed)
 
 
 def lineup(bots: Sequence[Bot], players: int, game: int) -> tuple[Bot, ...]:

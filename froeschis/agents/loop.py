@@ -96,11 +96,13 @@ def play_game(
     rules: Rules | None = None,
     policies: tuple[Policy, ...] | None = None,
     max_steps: int = MAX_STEPS,
+    on_step: StepHook | None = None,
 ) -> tuple[GameState, GameRecord]:
     """Play a game to the end; one random source seeded with ``seed`` drives chance and bots.
 
-    The same seed, rules and policies always give the same game. A game longer than
-    ``max_steps`` actions raises :class:`~froeschis.core.errors.GameTooLongError`.
+    The same seed, rules and policies always give the same game. ``on_step`` sees every step with
+    its events. A game longer than ``max_steps`` actions raises
+    :class:`~froeschis.core.errors.GameTooLongError`.
     """
     rules = Rules() if rules is None else rules
     bots = policies if policies is not None else (random_policy,) * players
@@ -108,5 +110,6 @@ def play_game(
         raise ValueError(f"{players} players need {players} policies, got {len(bots)}")
     rng = random.Random(seed)
     start = new_game(players, rules)
-    final, actions = drive(start, bots, (rng,) * players, chance_from(rng), max_steps=max_steps)
+    rngs = (rng,) * players
+    final, actions = drive(start, bots, rngs, chance_from(rng), on_step=on_step, max_steps=max_steps)
     return final, GameRecord(players, rules, tuple(actions), seed)

@@ -18,8 +18,8 @@ from froeschis.cli.play import add_play
 from froeschis.cli.rules import add_rules
 from froeschis.cli.simulate import add_simulate
 from froeschis.cli.verify import add_census, add_trace, add_vectors
-from froeschis.core.actions import Shuffle
-from froeschis.core.engine import new_game
+from froeschis.core.actions import AnyAction, Shuffle
+from froeschis.core.engine import GameState
 from froeschis.core.errors import FroeschisError
 from froeschis.core.events import Event
 from froeschis.core.readings import VARIANT_OPTIONS
@@ -52,22 +52,24 @@ def explain(event: Event, lang: str) -> str:
 
 
 def _watch(args: argparse.Namespace) -> int:
-    rules = rules_from_args(args)
-    _, record = play_game(args.players, args.seed, rules)
-    state = new_game(args.players, rules)
     out = sys.stdout
     explained: set[str] = set()
-    for number, action in enumerate(record.actions, 1):
-        who = "chance" if state.is_chance else f"seat {state.current_player}"
+    number = 0
+
+    def show(before: GameState, action: AnyAction, after: GameState, events: tuple[Event, ...]) -> None:
+        nonlocal number
+        number += 1
+        who = "chance" if before.is_chance else f"seat {before.current_player}"
         shown = f"shuffle of {len(action.order)} cards" if isinstance(action, Shuffle) else str(action)
-        out.write(f"{number:4}. round {state.round}, {who}: {shown}\n")
-        state, events = state.step(action)
+        out.write(f"{number:4}. round {before.round}, {who}: {shown}\n")
         for event in events:
             out.write(f"        {event}\n")
             if args.explain and event.clause not in explained:
                 explained.add(event.clause)
                 out.write(f"          - {explain(event, args.lang)}\n")
-    out.write(f"\n{state}\n")
+
+    final, _ = play_game(args.players, args.seed, rules_from_args(args), on_step=show)
+    out.write(f"\n{final}\n")
     return 0
 
 

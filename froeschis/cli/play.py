@@ -22,10 +22,10 @@ from typing import TextIO
 from rich.console import Console
 from rich.text import Text
 
-from froeschis.agents.bots import Bot, parse_bots, seat_rng
+from froeschis.agents.bots import Bot, as_policy, parse_bots, seat_rng
+from froeschis.agents.loop import chance_from, drive
 from froeschis.core.actions import Action, ActionKind, AnyAction
 from froeschis.core.cards import Card
-from froeschis.core.chance import sample_chance
 from froeschis.core.clauses import check_players
 from froeschis.core.engine import GameState, new_game
 from froeschis.core.errors import FormatError, FroeschisError, IllegalActionError
@@ -162,12 +162,18 @@ def play(
 ) -> tuple[GameState, GameRecord]:
     """Play a game with the human at seat ``you`` and ``bots`` in the other seats, in seat order."""
     players = len(bots) + 1
-    seats: list[Bot | None] = [*bots[:you], None, *bots[you:]]
-    names = ["you" if b is None else b.name for b in seats]
-    chance = random.Random(seed)
-    rngs = [seat_rng(seed, seat) for seat in range(players)]
-    state = new_game(players, rules)
-    actions: list[AnyAction] = []
+    names = [*(b.name for b in bots[:you]), "you", *(b.name for b in bots[you:])]
+
+    def human(state: GameState, rng: random.Random) -> Action:
+        view = observe(state, you)
+        show_view(console, view, names)
+        show_choices(console, view)
+        return ask(console, state, stdin)
+
+    def report(before: GameState, action: AnyAction, after: GameState, events: tuple[Event, ...]) -> None:
+        _report(console, events, you, names)
+
+    policies = [*map(as_policy, bots[:you]), human, *map(as_policy, bots[you:])]
     console.print(
         Text(
             f"Fröschis: you are seat {you}; "
@@ -176,22 +182,10 @@ def play(
             style="bold",
         )
     )
-    while not state.is_terminal:
-        action: AnyAction
-        bot = seats[state.current_player] if not state.is_chance else None
-        if state.is_chance:
-            action = sample_chance(state, chance)
-        elif bot is not None:
-            action = bot.act(observe(state, state.current_player), rngs[state.current_player])
-        else:
-            view = observe(state, you)
-            show_view(console, view, names)
-            show_choices(console, view)
-            action = ask(console, state, stdin)
-        state, events = state.step(action)
-        actions.append(action)
-        _report(console, events, you, names)
-    return state, GameRecord(players, rules, tuple(actions), seed)
+    rngs = [seat_rng(seed, seat) for seat in range(players)]
+    chance = chance_from(random.Random(seed))
+    final, actions = drive(new_game(players, rules), policies, rngs, chance, on_step=report)
+    return final, GameRecord(players, rules, tuple(actions), seed)
 
 
 def _prepare_save(path: Path) -> bool:

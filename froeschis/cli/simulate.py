@@ -84,7 +84,7 @@ def simulate_game(specs: Sequence[str], players: int, rules: Rules, seed: int, g
     counts = {"turns": 0, "decisions": 0, "reshuffles": 0}
     reshuffled_rounds: set[int] = set()
 
-    def count(state: GameState, action: AnyAction, events: tuple[Event, ...]) -> None:
+    def count(state: GameState, action: AnyAction, after: GameState, events: tuple[Event, ...]) -> None:
         if not state.is_chance:
             counts["decisions"] += 1
         for event in events:

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import attrs
 
-from froeschis.agents.loop import Policy, random_policy
+from froeschis.agents.loop import Policy, drive, random_policy
 from froeschis.core.actions import DRAW, SWAP, Action, AnyAction, Shuffle
 from froeschis.core.cards import FROG, Card, number
 from froeschis.core.chance import sample_chance
@@ -78,19 +78,19 @@ def _play(
     deal: Callable[[GameState, random.Random], Shuffle] | None = None,
     max_actions: int = 5000,
 ) -> Scenario:
+    """A scenario: the game ``policy`` plays in every seat, chance from ``seed`` (``deal`` rigs the
+    deals); cut after ``max_actions`` actions."""
     rng = random.Random(seed)
-    state = new_game(players, rules)
-    actions: list[AnyAction] = []
-    while not state.is_terminal and len(actions) < max_actions:
-        action: AnyAction
+
+    def chance(state: GameState) -> Shuffle:
         if state.phase is Phase.DEAL and deal is not None:
-            action = deal(state, rng)
-        elif state.is_chance:
-            action = sample_chance(state, rng)
-        else:
-            action = policy(state, rng)
-        actions.append(action)
-        state = state.apply(action)
+            return deal(state, rng)
+        return sample_chance(state, rng)
+
+    def cut(state: GameState, played: int) -> bool:
+        return played >= max_actions
+
+    _, actions = drive(new_game(players, rules), (policy,) * players, (rng,) * players, chance, until=cut)
     return Scenario(name, purpose, players, rules, tuple(actions), source)
 
 

@@ -13,17 +13,19 @@ frog spot) repeat until none helps or the budget is spent. Deterministic: no ran
 
 from __future__ import annotations
 
+import random
 import time
 from collections import Counter
 from collections.abc import Sequence
 
 import attrs
 
+from froeschis.agents.loop import drive
 from froeschis.conformance.compare import Finding
 from froeschis.conformance.runner import Session, Trial, run_trial
 from froeschis.core.actions import DRAW, Action, ActionKind, AnyAction, Shuffle, frog_at
 from froeschis.core.cards import Card
-from froeschis.core.engine import new_game
+from froeschis.core.engine import GameState, new_game
 from froeschis.core.rules import Rules
 
 
@@ -65,23 +67,25 @@ def build(
     players: int, rules: Rules, chances: Sequence[Shuffle], decisions: Sequence[Action]
 ) -> tuple[AnyAction, ...]:
     """The legal game the reference plays from the two streams (it stops when either runs out)."""
-    state = new_game(players, rules)
-    actions: list[AnyAction] = []
-    taken_chance = taken_decision = 0
-    while not state.is_terminal:
-        action: AnyAction
+    taken = {"chance": 0, "decision": 0}
+
+    def chance(state: GameState) -> Shuffle:
+        wanted = chances[taken["chance"]]
+        taken["chance"] += 1
+        return repair_shuffle(wanted, state.chance_pool())
+
+    def decide(state: GameState, rng: random.Random) -> Action:
+        wanted = decisions[taken["decision"]]
+        taken["decision"] += 1
+        return repair_decision(wanted, state.legal_actions())
+
+    def run_out(state: GameState, played: int) -> bool:
         if state.is_chance:
-            if taken_chance == len(chances):
-                break
-            action = repair_shuffle(chances[taken_chance], state.chance_pool())
-            taken_chance += 1
-        else:
-            if taken_decision == len(decisions):
-                break
-            action = repair_decision(decisions[taken_decision], state.legal_actions())
-            taken_decision += 1
-        actions.append(action)
-        state = state.apply(action)
+            return taken["chance"] == len(chances)
+        return taken["decision"] == len(decisions)
+
+    unused = (random.Random(0),) * players  # the streams decide; nothing is drawn at random
+    _, actions = drive(new_game(players, rules), (decide,) * players, unused, chance, until=run_out)
     return tuple(actions)
 
 
