@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
+from froeschis.agents.simulation import game_seed, run_games, summarise, wilson
 from froeschis.cli import main
-from froeschis.cli.simulate import game_seed, run_games, summarise, wilson
 from froeschis.spec import load_catalogue
 
 

@@ -41,6 +41,8 @@ from rich.console import Console
 from rich.table import Table
 
 from froeschis.agents.loop import play_game
+from froeschis.agents.simulation import run_games
+from froeschis.cli.options import Subparsers, add_command, add_json, add_players, add_seed
 from froeschis.core.actions import AnyAction
 from froeschis.core.clauses import check_players
 from froeschis.core.engine import GameState, new_game
@@ -154,8 +156,6 @@ def profile(players: int, games: int, top: int) -> str:
 
 def scaling(games: int, players: int, jobs: int) -> dict[str, Any]:
     """``simulate`` of random bots on 1 process and on ``jobs``: games per second and the speed-up."""
-    from froeschis.cli.simulate import run_games
-
     timings = {}
     for n in sorted({1, jobs}):
         start = time.perf_counter()
@@ -288,9 +288,11 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def add_bench(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    parser = subparsers.add_parser(
+def add(subparsers: Subparsers) -> None:
+    parser = add_command(
+        subparsers,
         "bench",
+        run,
         help="measure the engine: random games per second, steps per second, memory of all states",
         description=(
             "Benchmark the reference engine on one core: full random games per second, "
@@ -298,7 +300,7 @@ def add_bench(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -
             "(tracemalloc); each the median of --runs runs."
         ),
     )
-    parser.add_argument("--players", type=int, default=4, help="players per game, 2 to 4 (default 4)")
+    add_players(parser, 4, "players per game, 2 to 4 (default 4)")
     parser.add_argument("--runs", type=int, default=5, help="runs per measure; shows the median (default 5)")
     parser.add_argument(
         "--seconds", type=float, default=2.0, help="how long each run plays random games (default 2)"
@@ -316,6 +318,5 @@ def add_bench(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -
         metavar="GAMES",
         help="also time 'simulate' of this many random games on 1 process and on every core",
     )
-    parser.add_argument("--seed", type=int, default=0, help="first seed of the random games (default 0)")
-    parser.add_argument("--json", action="store_true", help="print the results as JSON")
-    parser.set_defaults(handler=run)
+    add_seed(parser, "first seed of the random games (default 0)")
+    add_json(parser, "print the results as JSON")

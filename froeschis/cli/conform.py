@@ -1,4 +1,11 @@
-"""The ``froeschis conform`` and ``froeschis validate`` commands."""
+"""``froeschis conform``: check another Fröschis engine against the rules.
+
+The engine runs as a child process speaking ``froeschis.protocol/1`` (``spec/protocol.md``) over its
+standard input and output. :func:`froeschis.conformance.checker.check` drives it through the golden
+playthroughs and rigged, biased and random games beside the reference engine, and reports every
+divergence with the clauses involved and a shrunk reproduction. Exit status 0 when it conforms, 1 on
+any error (with ``--strict`` on any warning too), 2 when no engine command is given.
+"""
 
 from __future__ import annotations
 
@@ -8,13 +15,12 @@ from pathlib import Path
 
 from rich.console import Console
 
+from froeschis.cli.options import Subparsers, add_command, add_seed
 from froeschis.conformance.checker import CheckConfig, check
 from froeschis.conformance.protocol import ReferenceEngine
-from froeschis.conformance.report import render_finding
-from froeschis.conformance.validate import validate_file
 
 
-def _conform(args: argparse.Namespace) -> int:
+def run(args: argparse.Namespace) -> int:
     command = list(args.command)
     if command[:1] == ["--"]:
         command = command[1:]
@@ -51,9 +57,11 @@ def _conform(args: argparse.Namespace) -> int:
     return 0 if report.ok else 1
 
 
-def add_conform(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    parser = subparsers.add_parser(
+def add(subparsers: Subparsers) -> None:
+    parser = add_command(
+        subparsers,
         "conform",
+        run,
         help="check another Fröschis engine against the rules (froeschis.protocol/1 over stdin/stdout)",
         description=(
             "Drive an engine that speaks froeschis.protocol/1 (spec/protocol.md) through golden, rigged, "
@@ -64,7 +72,7 @@ def add_conform(subparsers: argparse._SubParsersAction[argparse.ArgumentParser])
     )
     parser.add_argument("command", nargs=argparse.REMAINDER, help="the engine's command line, after --")
     parser.add_argument("--games", type=int, default=30, help="seeded random games (default 30)")
-    parser.add_argument("--seed", type=int, default=0, help="seed of the random and biased games (default 0)")
+    add_seed(parser, "seed of the random and biased games (default 0)")
     parser.add_argument("--timeout", type=float, default=5.0, help="seconds allowed per reply (default 5)")
     parser.add_argument(
         "--vectors", type=Path, help="directory of golden playthroughs (default spec/vectors)"
@@ -82,44 +90,3 @@ def add_conform(subparsers: argparse._SubParsersAction[argparse.ArgumentParser])
     parser.add_argument(
         "--reference", action="store_true", help="check the reference engine itself (in-process)"
     )
-    parser.set_defaults(handler=_conform)
-
-
-def _validate(args: argparse.Namespace) -> int:
-    console = Console(highlight=False)
-    status = 0
-    for path in args.games:
-        try:
-            result = validate_file(path)
-        except OSError as error:
-            console.print(f"{path}: cannot read: {error}")
-            status = max(status, 2)
-            continue
-        except UnicodeDecodeError as error:
-            console.print(f"{path}: cannot read: not UTF-8 text (byte {error.start}: {error.reason})")
-            status = max(status, 2)
-            continue
-        console.print(f"{path}: {result.summary()}")
-        if result.problem is not None:
-            render_finding(console, result.problem)
-            status = max(status, 1)
-        for warning in result.warnings[:5]:
-            render_finding(console, warning, brief=True)
-    return status
-
-
-def add_validate(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    parser = subparsers.add_parser(
-        "validate",
-        help="check a recorded game (froeschis.record/1 or a playthrough) for illegal or inconsistent steps",
-        description=(
-            "Replay recorded games on the reference engine. A game record (JSON, froeschis.record/1) is "
-            "checked for legality; a playthrough (JSON lines with states) also for every recorded state and "
-            "list of legal actions. Prints the first illegal or inconsistent step with its clause, or the "
-            "winners. Exit status 0 when every file is valid, 1 when one is not, 2 when one cannot be read."
-        ),
-    )
-    parser.add_argument(
-        "games", nargs="+", type=Path, metavar="GAME", help="game record or playthrough files"
-    )
-    parser.set_defaults(handler=_validate)

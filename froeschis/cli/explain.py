@@ -19,6 +19,16 @@ from rich.console import Console
 from rich.text import Text
 
 from froeschis.agents.loop import play_game
+from froeschis.cli.options import (
+    Subparsers,
+    add_command,
+    add_json,
+    add_lang,
+    add_players,
+    add_seed,
+    add_variant_switches,
+    rules_from_args,
+)
 from froeschis.core.actions import AnyAction, Shuffle
 from froeschis.core.engine import GameState, new_game
 from froeschis.core.errors import FroeschisError
@@ -28,7 +38,7 @@ from froeschis.core.record import GameRecord
 from froeschis.core.state import Phase
 from froeschis.io.serialize import action_to_json, event_to_json, loads, record_from_json, rules_to_json
 from froeschis.present.narrate import describe, rule_sources, unstated_rule
-from froeschis.spec import LANGUAGES, load_catalogue
+from froeschis.spec import load_catalogue
 
 
 class RecordError(FroeschisError):
@@ -202,8 +212,6 @@ def print_explanation(
 
 
 def run(args: argparse.Namespace) -> int:
-    from froeschis.cli import rules_from_args
-
     if (args.game is None) == (args.seed is None):
         raise RecordError("give either a GAME.json file or --seed (with --players), not both or neither")
     if args.game is not None and any(getattr(args, name) for name in VARIANT_OPTIONS):
@@ -222,11 +230,11 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def add_explain(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    from froeschis.cli import add_rules_options
-
-    parser = subparsers.add_parser(
+def add(subparsers: Subparsers) -> None:
+    parser = add_command(
+        subparsers,
         "explain",
+        run,
         help="replay a game record step by step, each step with the rule that caused it",
         description=(
             "Replay a game record (JSON, as written by 'froeschis play --save') or a seeded game of "
@@ -235,16 +243,13 @@ def add_explain(subparsers: argparse._SubParsersAction[argparse.ArgumentParser])
         ),
     )
     parser.add_argument("game", nargs="?", metavar="GAME.json", help="the game record to replay")
-    parser.add_argument("--seed", type=int, help="instead of a file: replay the random-bot game of this seed")
-    parser.add_argument(
-        "--players", type=int, default=3, help="players of the --seed game, 2 to 4 (default 3)"
-    )
-    parser.add_argument("--lang", choices=LANGUAGES, default="en", help="language of the source sentences")
+    add_seed(parser, "instead of a file: replay the random-bot game of this seed", default=None)
+    add_players(parser, 3, "players of the --seed game, 2 to 4 (default 3)")
+    add_lang(parser, "language of the source sentences")
     parser.add_argument(
         "--brief",
         action="store_true",
         help="show each clause's source sentence only the first time it appears",
     )
-    parser.add_argument("--json", action="store_true", help="print the explained steps as JSON")
-    add_rules_options(parser)
-    parser.set_defaults(handler=run)
+    add_json(parser, "print the explained steps as JSON")
+    add_variant_switches(parser)

@@ -24,6 +24,14 @@ from rich.text import Text
 
 from froeschis.agents.bots import Bot, as_policy, parse_bots, seat_rng
 from froeschis.agents.loop import chance_from, drive
+from froeschis.cli.options import (
+    Subparsers,
+    add_command,
+    add_players,
+    add_seed,
+    add_variant_switches,
+    rules_from_args,
+)
 from froeschis.core.actions import Action, ActionKind, AnyAction
 from froeschis.core.cards import Card
 from froeschis.core.clauses import check_players
@@ -208,8 +216,6 @@ def _save(path: Path, record: GameRecord) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from froeschis.cli import rules_from_args
-
     rules = rules_from_args(args)
     check_players(args.players)
     if not 0 <= args.seat < args.players:
@@ -240,11 +246,11 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def add_play(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    from froeschis.cli import add_rules_options
-
-    parser = subparsers.add_parser(
+def add(subparsers: Subparsers) -> None:
+    parser = add_command(
+        subparsers,
         "play",
+        run,
         help="play a game against bots in the terminal",
         description=(
             "Play Fröschis against bots. You see your own row, the discard pile and the other rows "
@@ -253,7 +259,7 @@ def add_play(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
             "reason. q gives up. Input is read line by line, so a game can be scripted."
         ),
     )
-    parser.add_argument("--players", type=int, default=3, help="2 to 4, you included (default 3)")
+    add_players(parser, 3, "2 to 4, you included (default 3)")
     parser.add_argument("--seat", type=int, default=0, help="your seat; seat 0 starts round 1 (default 0)")
     parser.add_argument(
         "--bots",
@@ -261,13 +267,10 @@ def add_play(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="the other seats' bots, comma-separated and repeated as needed: random, greedy, ismc, "
         "ismc:BUDGET (default greedy)",
     )
-    parser.add_argument(
-        "--seed", type=int, default=0, help="random seed for the deals and the bots (default 0)"
-    )
+    add_seed(parser, "random seed for the deals and the bots (default 0)")
     parser.add_argument(
         "--save",
         metavar="GAME.json",
         help="write the game record here at the end (the path is checked before the game starts)",
     )
-    add_rules_options(parser)
-    parser.set_defaults(handler=run)
+    add_variant_switches(parser)

@@ -21,9 +21,10 @@ from rich.padding import Padding
 from rich.panel import Panel
 from rich.text import Text
 
+from froeschis.cli.options import Subparsers, add_command, add_json, add_lang
 from froeschis.core.errors import FroeschisError
 from froeschis.present.narrate import rule_sources
-from froeschis.spec import LANGUAGES, Catalogue, Clause, load_catalogue
+from froeschis.spec import Catalogue, Clause, load_catalogue
 from froeschis.verify.trace import implementations as implementations_by_clause
 
 KIND_STYLE = {"source": "green", "ruling": "yellow", "variant": "magenta"}
@@ -188,9 +189,11 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def add_rules(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    parser = subparsers.add_parser(
+def add(subparsers: Subparsers) -> None:
+    parser = add_command(
+        subparsers,
         "rules",
+        run,
         help="the annotated rules: every clause with the rule text it rests on",
         description=(
             "Show the rule clauses of spec/clauses.toml with the sentences of the English, German or "
@@ -201,13 +204,10 @@ def add_rules(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -
     parser.add_argument(
         "clause", nargs="?", metavar="CLAUSE", help="a clause ID (frog.swap) or prefix (frog)"
     )
-    parser.add_argument(
-        "--lang", choices=LANGUAGES, default="en", help="language of the rule text (default en)"
-    )
+    add_lang(parser, "language of the rule text (default en)")
     parser.add_argument(
         "--text",
         action="store_true",
         help="show the rule text sentence by sentence, with the clauses citing each",
     )
-    parser.add_argument("--json", action="store_true", help="print JSON instead of formatted text")
-    parser.set_defaults(handler=run)
+    add_json(parser, "print JSON instead of formatted text")

@@ -1,0 +1,60 @@
+"""``froeschis validate``: check recorded games for illegal or inconsistent steps.
+
+Each file is replayed on the reference engine by :func:`froeschis.conformance.validate.validate_file`:
+a game record (JSON, ``froeschis.record/1``) is checked for legality, a playthrough (JSON lines with
+states) also for every recorded state and list of legal actions. The first illegal or inconsistent
+step is printed with its clause, or the winners. Exit status 0 when every file is valid, 1 when one
+is not, 2 when one cannot be read.
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from rich.console import Console
+
+from froeschis.cli.options import Subparsers, add_command
+from froeschis.conformance.report import render_finding
+from froeschis.conformance.validate import validate_file
+
+
+def run(args: argparse.Namespace) -> int:
+    console = Console(highlight=False)
+    status = 0
+    for path in args.games:
+        try:
+            result = validate_file(path)
+        except OSError as error:
+            console.print(f"{path}: cannot read: {error}")
+            status = max(status, 2)
+            continue
+        except UnicodeDecodeError as error:
+            console.print(f"{path}: cannot read: not UTF-8 text (byte {error.start}: {error.reason})")
+            status = max(status, 2)
+            continue
+        console.print(f"{path}: {result.summary()}")
+        if result.problem is not None:
+            render_finding(console, result.problem)
+            status = max(status, 1)
+        for warning in result.warnings[:5]:
+            render_finding(console, warning, brief=True)
+    return status
+
+
+def add(subparsers: Subparsers) -> None:
+    parser = add_command(
+        subparsers,
+        "validate",
+        run,
+        help="check a recorded game (froeschis.record/1 or a playthrough) for illegal or inconsistent steps",
+        description=(
+            "Replay recorded games on the reference engine. A game record (JSON, froeschis.record/1) is "
+            "checked for legality; a playthrough (JSON lines with states) also for every recorded state and "
+            "list of legal actions. Prints the first illegal or inconsistent step with its clause, or the "
+            "winners. Exit status 0 when every file is valid, 1 when one is not, 2 when one cannot be read."
+        ),
+    )
+    parser.add_argument(
+        "games", nargs="+", type=Path, metavar="GAME", help="game record or playthrough files"
+    )
