@@ -15,18 +15,14 @@ from typing import Any, Protocol
 
 from froeschis.core.engine import GameState
 from froeschis.core.errors import FormatError, IllegalActionError, RulesError
+from froeschis.core.readings import VARIANT_OPTIONS
 from froeschis.io.serialize import action_from_json, event_to_json, rules_from_json, state_to_json
 
 PROTOCOL = "froeschis.protocol/1"
 """The protocol name and version that this checker speaks."""
-RULE_FEATURES = (
-    "row_length",
-    "deck",
-    "discard_only_if_placeable",
-    "optional_frog_swap",
-    "reveal_at_round_end",
-)
-"""Rules options beyond the published game that an engine may declare in its hello reply."""
+RULE_FEATURES = ("row_length", "deck", *VARIANT_OPTIONS)
+"""Rules options beyond the published game that an engine may declare in its hello reply: custom
+rows and decks, and every variant of :data:`froeschis.core.readings.VARIANTS`."""
 
 JSON = Any
 """A JSON value as :func:`json.loads` returns it."""

@@ -375,7 +375,8 @@ def _decide_swap(state: GameState, action: Action, rec: Recorder | None) -> Game
     seat = state.turn
     row = state.players[seat].row
     if action.kind is _TO_SWAP:
-        return _swap(state, table, seat, row, hand, state.draw_pile, state.discard_pile, rec)
+        row, frog = _swapped(table, seat, row, hand, rec)
+        return _follow(state, table, seat, row, frog, state.draw_pile, state.discard_pile, rec)
     if action.kind is _TO_DECLINE:
         why = ("swap_is_choice",)
         return _end_turn(state, table, seat, row, hand, why, state.draw_pile, state.discard_pile, rec)
@@ -383,23 +384,16 @@ def _decide_swap(state: GameState, action: Action, rec: Recorder | None) -> Game
     raise _refused(state, action, "swap_is_choice", reason)
 
 
-def _swap(
-    state: GameState,
-    table: ClauseTable,
-    seat: int,
-    row: Row,
-    hand: Card,
-    draw_pile: tuple[Card, ...],
-    discard_pile: tuple[Card, ...],
-    rec: Recorder | None,
-) -> GameState:
+def _swapped(table: ClauseTable, seat: int, row: Row, hand: Card, rec: Recorder | None) -> tuple[Row, Card]:
+    """The number in hand replaces the frog on its spot; the row, and the frog now in hand."""
     target = table.spot_of(hand)
     row, frog = table.swap_frog(row, target, hand)
     if rec is not None:
         where = f"players[{seat}].row[{target - 1}]"
-        slots = ("can_swap_frog", "swap_is_choice")
-        rec.fire(slots, (where, "hand"), EventKind.FROG_SWAPPED, seat, hand, target)
-    return _follow(state, table, seat, row, frog, draw_pile, discard_pile, rec)
+        rec.fire(
+            ("can_swap_frog", "swap_is_choice"), (where, "hand"), EventKind.FROG_SWAPPED, seat, hand, target
+        )
+    return row, frog
 
 
 def _follow(
@@ -415,9 +409,9 @@ def _follow(
     """Follow the chain with ``hand`` until the turn ends or the player must decide.
 
     The chain's order (turn.chain-order) says what happens to the card in hand at each pass. A pass
-    places a number on a face-down spot (turning it face up), or swaps a number for its frog and
-    continues with the frog, which waits for its placement; so a turn takes at most one pass per
-    face-down spot plus two. More means the clause functions contradict each other, which is
+    places a number on a face-down spot (turning it face up), or swaps a number for its frog, which
+    waits for its placement at the next pass; so a turn takes at most one pass per face-down spot
+    plus two. More means the clause functions contradict each other, which is
     reported instead of looping forever.
     """
     chain_order = table.chain_order
@@ -439,7 +433,7 @@ def _follow(
                 if rec is not None:
                     rec.fire(("can_swap_frog", "swap_is_choice"), ("phase", "hand"))
                 return _wait(state, _SWAP_PHASE, row, hand, draw_pile, discard_pile)
-            return _swap(state, table, seat, row, hand, draw_pile, discard_pile, rec)
+            row, hand = _swapped(table, seat, row, hand, rec)
         elif found is _FROG:
             if rec is not None:
                 rec.fire(("is_joker", "frog_spots"), ("phase", "hand"))
@@ -505,7 +499,7 @@ def _end_turn(
     players = state.players
     if row is not players[seat].row:
         players = _with_row(players, seat, row)
-    if completed_now and rec is not None:
+    if rec is not None and completed_now:
         slots = ["is_complete"]
         if any(s.card.is_frog for s in row.spots):
             slots.append("fits_spot")

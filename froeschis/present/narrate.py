@@ -56,38 +56,34 @@ def seat_name(seat: int, you: int | None = None) -> str:
     return "you" if seat == you else f"seat {seat}"
 
 
+SENTENCES = {
+    EventKind.DEALT: "the cards are shuffled and dealt",
+    EventKind.RESHUFFLED: (
+        "the draw pile is empty: the discard pile below its top card is shuffled into a new one"
+    ),
+    EventKind.TURN_STARTED: "{who} to play",
+    EventKind.DREW: "{who} drew {card}",
+    EventKind.TOOK_DISCARD: "{who} took {card} from the discard pile",
+    EventKind.PLACED: "{who} placed {card} on spot {spot}",
+    EventKind.REVEALED: "{who} revealed {card} from spot {spot}",
+    EventKind.FROG_PLACED: "{who} put the frog on spot {spot}",
+    EventKind.FROG_SWAPPED: "{who} put {card} on spot {spot} in place of the frog, which is back in hand",
+    EventKind.DISCARDED: "{who} discarded {card}; the turn ends",
+    EventKind.COMPLETED: "{who} completed the row",
+    EventKind.FINAL_TURNS: "{who} was first to complete: everybody else has one final turn",
+    EventKind.ROUND_ENDED: "the round is over; completed: {seats}",
+    EventKind.GAME_WON: "the game is over; {winners}: {seats}",
+}
+"""One sentence per kind of event; the fields are filled from the event."""
+
+
 def describe(event: Event, you: int | None = None) -> str:
     """The event as a short English sentence; ``you`` names the human player's seat."""
+    if event.kind is EventKind.TURN_STARTED and event.seat == you:
+        return "you: your turn"
     who = seat_name(event.seat, you) if event.seat is not None else ""
-    seats = ", ".join(seat_name(s, you) for s in event.seats)
-    card, spot = event.card, event.spot
-    kind = event.kind
-    if kind is EventKind.DEALT:
-        return "the cards are shuffled and dealt"
-    if kind is EventKind.RESHUFFLED:
-        return "the draw pile is empty: the discard pile below its top card is shuffled into a new one"
-    if kind is EventKind.TURN_STARTED:
-        return f"{who}: your turn" if event.seat == you else f"{who} to play"
-    if kind is EventKind.DREW:
-        return f"{who} drew {card}"
-    if kind is EventKind.TOOK_DISCARD:
-        return f"{who} took {card} from the discard pile"
-    if kind is EventKind.PLACED:
-        return f"{who} placed {card} on spot {spot}"
-    if kind is EventKind.REVEALED:
-        return f"{who} revealed {card} from spot {spot}"
-    if kind is EventKind.FROG_PLACED:
-        return f"{who} put the frog on spot {spot}"
-    if kind is EventKind.FROG_SWAPPED:
-        return f"{who} put {card} on spot {spot} in place of the frog, which is back in hand"
-    if kind is EventKind.DISCARDED:
-        return f"{who} discarded {card}; the turn ends"
-    if kind is EventKind.COMPLETED:
-        return f"{who} completed the row"
-    if kind is EventKind.FINAL_TURNS:
-        return f"{who} was first to complete: everybody else has one final turn"
-    if kind is EventKind.ROUND_ENDED:
-        return f"the round is over; completed: {seats or 'nobody'}"
-    if kind is EventKind.GAME_WON:
-        return f"the game is over; {'winner' if len(event.seats) == 1 else 'winners'}: {seats}"
-    return str(event)
+    seats = ", ".join(seat_name(s, you) for s in event.seats) or "nobody"
+    winners = "winner" if len(event.seats) == 1 else "winners"
+    return SENTENCES[event.kind].format(
+        who=who, card=event.card, spot=event.spot, seats=seats, winners=winners
+    )
