@@ -31,6 +31,7 @@ import importlib
 import io
 import os
 import pkgutil
+import tomllib
 import traceback
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -232,6 +233,72 @@ def api_rst(_: rulesdoc.DocModel) -> str:
     return "\n".join(out)
 
 
+# --------------------------------------------------------------------------- the architecture
+
+
+def layer_contracts() -> list[dict[str, Any]]:
+    """The import-linter contracts of ``pyproject.toml``: what CI enforces with ``lint-imports``."""
+    with (REPO / "pyproject.toml").open("rb") as file:
+        contracts: list[dict[str, Any]] = tomllib.load(file)["tool"]["importlinter"]["contracts"]
+    return contracts
+
+
+def layers_rst(_: rulesdoc.DocModel) -> str:
+    """The layers, top to bottom, each with its modules and what it may import, read from the
+    ``layers`` contract; then the other contracts. Generated, so it cannot drift from what CI checks."""
+    contracts = layer_contracts()
+    layers = next(c for c in contracts if c["type"] == "layers")["layers"]
+    modules = api_modules()
+    rows = []
+    for depth, group in enumerate(layers):
+        names = [name.strip() for name in group.split("|")]
+        below = [n.strip().strip("()") for g in layers[depth + 1 :] for n in g.split("|")]
+        for name in names:
+            optional, tail = name.startswith("("), name.strip("()")
+            inside = [m for m in modules if m == f"froeschis.{tail}" or m.startswith(f"froeschis.{tail}.")]
+            listed = ", ".join(f"``{m.removeprefix('froeschis.')}``" for m in inside) or "(to come)"
+            siblings = [n.strip("()") for n in names if n != name]
+            may = ", ".join(f"``{b}``" for b in below) or "nothing of froeschis"
+            note = f"; not {', '.join(f'``{s}``' for s in siblings)}" if siblings else ""
+            rows.append(
+                f"   * - ``{tail}``{' (optional)' if optional else ''}\n     - {listed}\n     - {may}{note}"
+            )
+    others = [f"* **{c['name']}** (``{c['id']}``, {c['type']})" for c in contracts if c["type"] != "layers"]
+    return "\n".join(
+        [
+            ".. list-table::",
+            "   :header-rows: 1",
+            "   :widths: 12 50 38",
+            "",
+            "   * - layer\n     - modules\n     - may import",
+            *rows,
+            "",
+            "The other contracts:",
+            "",
+            *others,
+            "",
+        ]
+    )
+
+
+def clause_table_rst(_: rulesdoc.DocModel) -> str:
+    """Every slot of the clause table: the clause the published rules put there, its function, and
+    the variant that replaces it."""
+    from froeschis.core.readings import PUBLISHED, VARIANTS
+
+    replaced = {r.slot: v for v in VARIANTS for r in v.readings}
+    rows = []
+    for slot, clause_id, function in PUBLISHED.entries():
+        variant = replaced.get(slot)
+        by = f":clause:`{variant.clause}` (``{variant.option}``)" if variant else ""
+        target = f"{function.__module__}.{function.__qualname__}"
+        rows.append(
+            f"   * - ``{slot}``\n     - :clause:`{clause_id}`\n     - :py:func:`~{target}`\n     - {by}"
+        )
+    header = "   * - slot\n     - clause (published rules)\n     - function\n     - replaced by the variant"
+    return "\n".join([".. list-table::", "   :header-rows: 1", "", header, *rows, ""])
+
+
 # --------------------------------------------------------------------------- code run at read time
 
 _NAMESPACES: dict[str, dict[str, Any]] = {}
@@ -428,6 +495,8 @@ GENERATED: dict[str, type[GeneratedDirective]] = {
     "froeschis-tests": generated("TestsDirective", rulesdoc.tests_rst),
     "froeschis-playthroughs": generated("PlaythroughsDirective", rulesdoc.playthroughs_rst),
     "froeschis-api": generated("ApiDirective", api_rst),
+    "froeschis-layers": generated("LayersDirective", layers_rst, sections=False),
+    "froeschis-clause-table": generated("ClauseTableDirective", clause_table_rst, sections=False),
     "froeschis-reading": ReadingDirective,
 }
 
