@@ -88,6 +88,13 @@ def test_explain_json_names_every_events_clause_and_sources(
         for event in step["events"]:
             assert event["rule"]["clause"] == event["clauses"][0]
             assert all(s["anchor"].startswith("ko.") for s in event["rule"]["sources"])
+        parts = step["provenance"]
+        events = [part for part in parts if part["event"] is not None]
+        assert [part["event"] for part in events] == list(range(len(step["events"])))
+        assert [part["clauses"] for part in events] == [event["clauses"] for event in step["events"]]
+    silent = [part for step in explained["steps"] for part in step["provenance"] if part["event"] is None]
+    assert {"round.next-lengths", "round.start-seat"} <= {c for part in silent for c in part["clauses"]}
+    assert all(part["writes"] for part in silent if part["clauses"] == ["round.next-lengths"])
 
 
 def test_an_unfinished_record_is_replayed_as_far_as_it_goes(

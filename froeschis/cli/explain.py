@@ -4,7 +4,10 @@ The record is a JSON file in the format of :func:`froeschis.io.serialize.record_
 play --save`` writes one), or a game of random bots generated from ``--seed`` and ``--players`` (the
 same game ``froeschis watch`` shows). Every step prints the action, what it did, and for each event
 the clause that caused it with its source sentence in the chosen language; a ruling or variant that
-the text does not state shows its statement instead. A file that cannot be read, is not JSON, is not
+the text does not state shows its statement instead. The parts of a step that are not events (the
+frog waiting for its spot, the next round's row lengths and first seat) are listed with the clauses
+that decided them and the state fields they wrote: everything comes from the engine's provenance
+(:meth:`froeschis.core.engine.GameState.transition`). A file that cannot be read, is not JSON, is not
 a game record or holds an illegal action is refused with a message naming the file and the place.
 """
 
@@ -30,7 +33,7 @@ from froeschis.cli.options import (
     rules_from_args,
 )
 from froeschis.core.actions import AnyAction, Shuffle
-from froeschis.core.engine import GameState, new_game
+from froeschis.core.engine import GameState, Transition, new_game
 from froeschis.core.errors import FroeschisError
 from froeschis.core.events import Event, EventKind
 from froeschis.core.readings import VARIANT_OPTIONS
@@ -60,8 +63,8 @@ def load_record(path: Path) -> GameRecord:
         raise RecordError(f"{path}: not a valid game record: {error}") from None
 
 
-def replay(record: GameRecord, origin: str) -> list[tuple[GameState, AnyAction, tuple[Event, ...]]]:
-    """Every step of ``record``: the state before, the action, its events (checked as it goes)."""
+def replay(record: GameRecord, origin: str) -> list[Transition]:
+    """Every step of ``record`` with its provenance (checked as it goes)."""
     try:
         state = new_game(record.players, record.rules)
     except FroeschisError as error:
@@ -69,11 +72,10 @@ def replay(record: GameRecord, origin: str) -> list[tuple[GameState, AnyAction, 
     steps = []
     for number, action in enumerate(record.actions, 1):
         try:
-            after, events = state.step(action)
+            steps.append(state.transition(action))
         except FroeschisError as error:
             raise RecordError(f"{origin}: step {number} (actions[{number - 1}]): {error}") from None
-        steps.append((state, action, events))
-        state = after
+        state = steps[-1].after
     return steps
 
 
@@ -106,10 +108,21 @@ def _rule_json(clause_id: str, lang: str) -> dict[str, Any]:
     }
 
 
-def explanation_json(
-    record: GameRecord, steps: list[tuple[GameState, AnyAction, tuple[Event, ...]]], lang: str
-) -> dict[str, Any]:
-    final = steps[-1][0].apply(steps[-1][1]) if steps else new_game(record.players, record.rules)
+def _provenance_json(step: Transition) -> list[dict[str, Any]]:
+    """Every part of the step: its clauses, the fields it wrote, and which event it is (if one)."""
+    events = [part.event for part in step.fired if part.event is not None]
+    return [
+        {
+            "clauses": list(part.clauses),
+            "writes": list(part.writes),
+            "event": None if part.event is None else events.index(part.event),
+        }
+        for part in step.fired
+    ]
+
+
+def explanation_json(record: GameRecord, steps: list[Transition], lang: str) -> dict[str, Any]:
+    final = steps[-1].after if steps else new_game(record.players, record.rules)
     return {
         "format": "froeschis.explain/1",
         "players": record.players,
@@ -119,19 +132,20 @@ def explanation_json(
         "steps": [
             {
                 "step": number,
-                "round": state.round,
-                "actor": "chance" if state.is_chance else state.current_player,
-                "action": action_to_json(action),
+                "round": step.before.round,
+                "actor": "chance" if step.before.is_chance else step.before.current_player,
+                "action": action_to_json(step.action),
                 "events": [
                     {
                         **event_to_json(event),
                         "text": describe(event),
                         "rule": _rule_json(event.clause, lang),
                     }
-                    for event in events
+                    for event in step.events
                 ],
+                "provenance": _provenance_json(step),
             }
-            for number, (state, action, events) in enumerate(steps, 1)
+            for number, step in enumerate(steps, 1)
         ],
         "over": final.is_terminal,
         "winners": list(final.winners),
@@ -181,21 +195,30 @@ def _add_rule(block: _Block, event: Event, lang: str, shown: set[str], brief: bo
         block.add(text, 8)
 
 
-def print_explanation(
-    console: Console, steps: list[tuple[GameState, AnyAction, tuple[Event, ...]]], lang: str, brief: bool
-) -> None:
+def _add_silent_parts(block: _Block, step: Transition) -> None:
+    """The parts of the step that are no event: decided by clauses all the same, with what they wrote."""
+    for part in step.fired:
+        if part.event is None:
+            clauses = ", ".join(part.clauses)
+            wrote = f"; wrote {', '.join(part.writes)}" if part.writes else ""
+            block.add(Text(f"also decided by {clauses}{wrote}", style="dim"), 4)
+
+
+def print_explanation(console: Console, steps: list[Transition], lang: str, brief: bool) -> None:
     shown: set[str] = set()
     final: GameState | None = None
     block = _Block(console)
-    for number, (state, action, events) in enumerate(steps, 1):
+    for number, step in enumerate(steps, 1):
+        state, events = step.before, step.events
         head = Text(f"{number:4}. ", style="bold")
         head.append(f"round {state.round}, {_actor(state)}: ")
-        head.append(_action_text(action, state), style="bold")
+        head.append(_action_text(step.action, state), style="bold")
         block.add(head)
         for event in events:
             block.add(Text(describe(event)), 4)
             _add_rule(block, event, lang, shown, brief)
-        final = state.apply(action)
+        _add_silent_parts(block, step)
+        final = step.after
         if any(e.kind is EventKind.DEALT for e in events):
             for seat in range(final.num_players):
                 block.add(Text(f"seat {seat}: {_row_text(final, seat)}", style="dim"), 6)
