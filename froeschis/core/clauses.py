@@ -54,13 +54,14 @@ def deal(order: Sequence[Card], lengths: Sequence[int]) -> tuple[tuple[Row, ...]
 
     Returns the face-down rows and the draw pile (top card first). The discard pile starts empty.
     """
-    hidden = face_down(order)
+    dealt = sum(lengths)
+    hidden = face_down(order[:dealt])
     rows = []
     start = 0
     for length in lengths:
         rows.append(Row(tuple(hidden[start : start + length])))
         start += length
-    return tuple(rows), tuple(order[start:])
+    return tuple(rows), tuple(order[dealt:])
 
 
 @clause("round.start-seat")
