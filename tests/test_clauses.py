@@ -94,7 +94,7 @@ def test_later_rounds_deal_each_seat_its_own_length() -> None:
 @pytest.mark.clause("round.start-seat")
 def test_the_start_seat_moves_on_each_round() -> None:
     assert new_game(3).turn == 0
-    assert [Rules().table.starting_seat(r, 3) for r in (1, 2, 3, 4)] == [0, 1, 2, 0]
+    assert [Rules().table.starting_seat(r, 3, None) for r in (1, 2, 3, 4)] == [0, 1, 2, 0]
     state = _end_round_with(completer_row="1 2 3 4 5 6 7 8", other_row=EIGHT)
     assert state.round == 2
     assert state.turn == 1

@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import pickle
 import random
+from collections.abc import Callable
 
 import attrs
 import pytest
 
 from froeschis import CHANCE, TERMINAL, new_game, play_game, sample_chance
-from froeschis.core.actions import DRAW, TAKE_DISCARD, Action, Shuffle, frog_at
-from froeschis.core.cards import FROG
+from froeschis.core.actions import DRAW, TAKE_DISCARD, Action, ActionKind, Shuffle, frog_at
+from froeschis.core.cards import FROG, Card, Spot, number
+from froeschis.core.cards import spot as shared_spot
 from froeschis.core.engine import GameState
 from froeschis.core.errors import FormatError, GameTooLongError, IllegalActionError, InternalError, RulesError
 from froeschis.core.observation import observe
@@ -208,3 +210,57 @@ def test_driven_games_have_a_step_limit() -> None:
 def test_errors_cross_process_boundaries_intact(error: Exception) -> None:
     copy = pickle.loads(pickle.dumps(error))
     assert type(copy) is type(error) and str(copy) == str(error) and vars(copy) == vars(error)
+
+
+# --------------------------------------------------------------------------- values refused when made
+
+
+@pytest.mark.parametrize(
+    ("make", "field", "reason"),
+    [
+        (lambda: Action(99), "action.kind", "not an ActionKind"),  # type: ignore[arg-type]
+        (lambda: Action(2, 3), "action.kind", "not an ActionKind"),  # type: ignore[arg-type]
+        (lambda: Action(ActionKind.FROG), "action.spot", "frog@N names a spot from 1"),
+        (lambda: Action(ActionKind.FROG, -2), "action.spot", "frog@N names a spot from 1"),
+        (lambda: Action(ActionKind.FROG, True), "action.spot", "whole number"),
+        (lambda: Action(ActionKind.FROG, 2.5), "action.spot", "whole number"),  # type: ignore[arg-type]
+        (lambda: Action(ActionKind.DRAW, 3), "action.spot", "only frog@N names a spot"),
+        (lambda: Card(-7), "card", "not a card code: -7"),
+        (lambda: Card(True), "card", "not a card code: True"),
+        (lambda: Card(1000), "card", "not a card code: 1000"),
+        (lambda: Card("3"), "card", "not a card code: '3'"),  # type: ignore[arg-type]
+        (lambda: number(0), "card", "not a number card: 0"),
+        (lambda: number(True), "card", "not a number card: True"),
+        (lambda: Spot("3", True), "spot.card", "not a Card: '3'"),  # type: ignore[arg-type]
+        (lambda: Spot(FROG, 1), "spot.face_up", "True or False"),  # type: ignore[arg-type]
+        (lambda: shared_spot("3", True), "spot.card", "not a Card: '3'"),  # type: ignore[arg-type]
+        (lambda: shared_spot(FROG, 1), "spot.face_up", "True or False"),  # type: ignore[arg-type]
+        (lambda: Rules(row_length=2.5), "rules.row_length", "whole number, got 2.5"),  # type: ignore[arg-type]
+        (lambda: Rules(row_length=True), "rules.row_length", "whole number, got True"),
+        (lambda: Rules(optional_frog_swap=1), "rules.optional_frog_swap", "True or False"),  # type: ignore[arg-type]
+        (lambda: Rules(deck="1 2 3"), "rules.deck", "a sequence of Card, got str"),  # type: ignore[arg-type]
+        (lambda: Rules(deck=42), "rules.deck", "a sequence of Card, got int"),  # type: ignore[arg-type]
+        (lambda: Rules(deck=(FROG, 3)), "rules.deck[1]", "not a Card: 3"),  # type: ignore[arg-type]
+        (lambda: Rules(readings=["x"]), "rules.readings", "a tuple of Reading"),  # type: ignore[arg-type]
+        (lambda: new_game("3"), "players", "whole number of players, got '3'"),  # type: ignore[arg-type]
+        (lambda: new_game(True), "players", "whole number of players, got True"),
+        (lambda: new_game(2, "standard"), "rules", "a Rules value"),  # type: ignore[arg-type]
+    ],
+)
+def test_malformed_values_are_refused_when_made_naming_the_field(
+    make: Callable[[], object], field: str, reason: str
+) -> None:
+    """Cards, spots, actions, rules and new games check their arguments; nothing is coerced, and
+    the error is a FormatError (a ValueError too) that says which field is wrong."""
+    with pytest.raises(FormatError) as info:
+        make()
+    assert info.value.field == field
+    assert reason in info.value.reason
+    assert isinstance(info.value, ValueError)
+
+
+def test_the_shared_values_still_are_what_they_were() -> None:
+    assert Card(3) == number(3) and str(Card(-1)) == "T" and str(Card(999)) == "999"
+    assert frog_at(4) == Action(ActionKind.FROG, 4) and Action(ActionKind.DRAW) == DRAW
+    assert Rules(deck=[FROG, number(1)]).deck == (FROG, number(1))  # any sequence, kept sorted
+    assert Spot(FROG, False) == shared_spot(FROG, False)

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import copy
+import itertools
 import json
+from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -11,19 +14,29 @@ import pytest
 from froeschis import Rules, new_game, play_game
 from froeschis.core.actions import DECLINE_SWAP, DRAW, SWAP, TAKE_DISCARD, Action, Shuffle, frog_at
 from froeschis.core.cards import FROG, TRASH, number
-from froeschis.core.errors import FormatError
+from froeschis.core.consistency import check_consistent
+from froeschis.core.engine import GameState
+from froeschis.core.errors import SHOWN_LENGTH, FormatError
+from froeschis.core.readings import VARIANT_OPTIONS
+from froeschis.core.rules import with_variants
 from froeschis.core.state import Phase
 from froeschis.io.serialize import (
+    MAX_TEXT,
     action_from_json,
     action_to_json,
     event_from_json,
     event_to_json,
     loads,
+    read_text_limited,
     record_from_json,
     record_to_json,
+    rules_from_json,
+    rules_to_json,
     state_from_json,
     state_to_json,
 )
+from froeschis.verify.trace import playthroughs_by_clause
+from froeschis.verify.vectors import first_difference, read_header, vectors_dir
 from tests.builders import build
 
 EIGHT = "[1] [2] [3] [4] [5] [6] [7] [8]"
@@ -189,3 +202,210 @@ def test_malformed_records_are_refused_naming_the_field(edit: str, field: str) -
     with pytest.raises(FormatError) as info:
         record_from_json(data)
     assert info.value.field == field
+
+
+# --------------------------------------------------------------------------- values of the wrong type
+
+
+@pytest.mark.parametrize(
+    ("parse", "value", "field"),
+    [
+        (state_from_json, {**_state_json(), "phase": []}, "phase"),
+        (state_from_json, {**_state_json(), "phase": {}}, "phase"),
+        (state_from_json, {**_state_json(), "hand": {}}, "hand"),
+        (state_from_json, {**_state_json(), "format": ["froeschis.state/1"]}, "format"),
+        (event_from_json, {"kind": {}, "clauses": ["dead.trash"]}, "event.kind"),
+        (event_from_json, {"kind": ["drew"], "clauses": ["dead.trash"]}, "event.kind"),
+        (event_from_json, {"kind": "drew", "clauses": [[]]}, "event.clauses"),
+        (action_from_json, {"shuffle": [], 1: 2, "x": 3}, "action"),  # keys that do not sort together
+        (action_from_json, {"shuffle": [{}]}, "action.shuffle[0]"),
+        (rules_from_json, {**rules_to_json(Rules()), "deck": {"[]": 1}}, "rules.deck key"),
+        (rules_from_json, {**rules_to_json(Rules()), "deck": []}, "rules.deck"),
+    ],
+)
+def test_unhashable_and_mistyped_values_are_format_errors_naming_the_field(
+    parse: Callable[[object], object], value: object, field: str
+) -> None:
+    with pytest.raises(FormatError) as info:
+        parse(value)
+    assert info.value.field == field
+
+
+# --------------------------------------------------------------------------- duplicate keys
+
+
+@pytest.mark.parametrize(
+    ("text", "key"), [('{"a": 1, "a": 2}', "'a'"), ('[{"x": {"seat": 0, "seat": 0}}]', "'seat'")]
+)
+def test_json_with_a_duplicate_key_is_refused_naming_the_key(text: str, key: str) -> None:
+    with pytest.raises(FormatError) as info:
+        loads(text, "game.json")
+    assert info.value.field == "game.json" and info.value.reason == f"duplicate key {key}"
+
+
+def _vector_with_a_duplicate_key(tmp_path: Path) -> Path:
+    source = min(vectors_dir().glob("*.jsonl"))
+    header, *steps = source.read_text(encoding="utf-8").splitlines()
+    doubled = header.replace('"players": ', '"players": 2, "players": ', 1)
+    path = tmp_path / source.name
+    path.write_text("\n".join([doubled, *steps]) + "\n", encoding="utf-8")
+    return path
+
+
+def test_playthrough_readers_refuse_duplicate_keys(tmp_path: Path) -> None:
+    path = _vector_with_a_duplicate_key(tmp_path)
+    for read in (read_header, first_difference, lambda p: playthroughs_by_clause(p.parent)):
+        with pytest.raises(FormatError, match="duplicate key 'players'"):
+            read(path)
+
+
+# --------------------------------------------------------------------------- huge input
+
+
+HUGE = "x" * 2_000_000
+
+
+@pytest.mark.parametrize(
+    "parse",
+    [
+        lambda: action_from_json(HUGE),
+        lambda: action_from_json({"shuffle": [HUGE]}),
+        lambda: action_from_json({HUGE: 1, "shuffle": []}),
+        lambda: Action.parse(HUGE),
+        lambda: state_from_json({**_state_json(), HUGE: 1}),
+        lambda: state_from_json({**_state_json(), "format": HUGE}),
+        lambda: state_from_json({**_state_json(), "phase": HUGE}),
+        lambda: state_from_json({**_state_json(), "round": 10**4000}),
+        lambda: state_from_json({**_state_json(), "turn": 10**4000}),
+        lambda: state_from_json({**_state_json(), "winners": [10**4000]}),
+        lambda: state_from_json({**_state_json(), "first_completer": 10**4000}),
+        lambda: state_from_json({**_state_json(), "round": [HUGE]}),
+        lambda: rules_from_json({**rules_to_json(Rules()), "deck": {HUGE: 1}}),
+        lambda: rules_from_json({**rules_to_json(Rules()), "deck": {"1": 10**4000}}),
+        lambda: rules_from_json({**rules_to_json(Rules()), "optional_frog_swap": HUGE}),
+        lambda: rules_from_json({**rules_to_json(Rules()), "row_length": 10**4000, "deck": {"1": HUGE}}),
+        lambda: event_from_json({"kind": HUGE, "clauses": ["dead.trash"]}),
+        lambda: record_from_json({**record_to_json(play_game(2, 0)[1]), "actions": [HUGE]}),
+        lambda: loads('{"' + HUGE + '": 1, "' + HUGE + '": 2}'),
+    ],
+)
+def test_errors_quote_huge_input_only_by_a_short_prefix(parse: Callable[[], object]) -> None:
+    with pytest.raises(FormatError) as info:
+        parse()
+    message = str(info.value)
+    assert len(message) < 4 * SHOWN_LENGTH + 100 and "\n" not in message, message[:300]
+
+
+def test_text_over_the_limit_is_refused_before_it_is_parsed() -> None:
+    with pytest.raises(FormatError, match=f"more than {MAX_TEXT} characters"):
+        loads("[" * (MAX_TEXT + 1), "game.json")  # parsed, it would be "nested too deeply"
+    assert loads(" " * (MAX_TEXT - 1) + "1") == 1
+
+
+def test_reading_a_file_stops_at_the_limit(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    path.write_bytes('{"ä": 1}'.encode())  # 9 bytes, 8 characters
+    assert read_text_limited(path, 9) == '{"ä": 1}'
+    with pytest.raises(FormatError) as info:
+        read_text_limited(path, 8)
+    assert info.value.field == str(path) and "more than 8 bytes" in info.value.reason
+    with pytest.raises(FormatError, match=f"more than {MAX_TEXT} bytes"):
+        read_text_limited(Path("/dev/zero"))  # endless: read only up to the limit
+    path.write_bytes(b"\xff{}")
+    with pytest.raises(UnicodeDecodeError):
+        read_text_limited(path, 10)
+
+
+# --------------------------------------------------------------------------- states no game reaches
+
+
+def _json_of(state: GameState, **changes: object) -> dict[str, Any]:
+    return {**state_to_json(state), **changes}
+
+
+DONE = "1 2 3 4 5 6 7 8"
+
+
+@pytest.mark.parametrize(
+    ("data", "field", "clause"),
+    [
+        (_json_of(new_game(3), turn=1), "turn", "round.start-seat"),
+        (
+            _json_of(
+                new_game(3),
+                round=2,
+                turn=0,
+                players=[{"length": 7, "row": []}] + [{"length": 8, "row": []}] * 2,
+            ),
+            "turn",
+            "round.start-seat",
+        ),
+        (_json_of(build([EIGHT, EIGHT], turn=1)), "discard_pile", "turn.discard-ends"),
+        (_json_of(build(["1 [2] [3] [4] [5] [6] [7] [8]", EIGHT])), "discard_pile", "turn.discard-ends"),
+        (_json_of(build([EIGHT, DONE], discard="5")), "first_completer", "round.final-turns"),
+        (
+            _json_of(build([EIGHT, DONE, DONE], discard="5", first_completer=2)),
+            "players[1].row",
+            "round.final-turns",
+        ),
+        (_json_of(play_game(2, 0)[0], first_completer=None), "first_completer", "round.final-turns"),
+        (
+            _json_of(build([EIGHT, EIGHT, DONE], discard="5", first_completer=1)),
+            "first_completer",
+            "complete.no-face-down",
+        ),
+        (_json_of(build([DONE, EIGHT], discard="5")), "turn", "complete.ends-turn"),
+    ],
+)
+def test_states_no_game_can_reach_are_refused_naming_field_and_clause(
+    data: dict[str, Any], field: str, clause: str
+) -> None:
+    with pytest.raises(FormatError) as info:
+        state_from_json(data)
+    assert info.value.field == field
+    assert f"[{clause}]" in info.value.reason
+
+
+def test_their_reachable_neighbours_load() -> None:
+    """The refusals above are not broader than the rules: the same situations, as games have them."""
+    for state in (
+        build([EIGHT, EIGHT, DONE], discard="5", first_completer=2, turn=0),  # seat 2 completed first
+        build([EIGHT, DONE, DONE], discard="5", first_completer=1, turn=0),  # seat 2 had its final turn
+        build([EIGHT, EIGHT]),  # the round's first turn
+        build([EIGHT, EIGHT], turn=1, discard="5"),
+    ):
+        assert state_from_json(state_to_json(state)) == state
+
+
+@pytest.mark.parametrize(
+    ("state", "field"),
+    [
+        (build([EIGHT, EIGHT], turn=-1, discard="5"), "turn"),
+        (build([EIGHT, DONE], discard="5", first_completer=-1), "first_completer"),
+    ],
+)
+def test_negative_seats_of_states_built_in_python_are_refused(state: GameState, field: str) -> None:
+    with pytest.raises(FormatError) as info:
+        check_consistent(state)
+    assert info.value.field == field
+
+
+@pytest.mark.parametrize(
+    "variants",
+    [
+        combo
+        for size in range(len(VARIANT_OPTIONS) + 1)
+        for combo in itertools.combinations(VARIANT_OPTIONS, size)
+    ],
+)
+def test_every_state_of_seeded_games_round_trips(variants: tuple[str, ...]) -> None:
+    """No reachable state is refused: every state of random games (short and standard rows, every
+    player count) loads back equal from its JSON form."""
+    for players, row_length, seed in ((2, 2, 1), (3, 3, 2), (4, 8, 3), (2, 2, 4)):
+        rules = with_variants(Rules(row_length=row_length), *variants)
+        final, record = play_game(players, seed, rules)
+        state = new_game(players, rules)
+        for action in record.actions:
+            assert state_from_json(roundtrip(state_to_json(state))) == state
+            state = state.apply(action)
+        assert state_from_json(roundtrip(state_to_json(state))) == state == final

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 import attrs
 
 from froeschis.core.cards import Card, parse_card
-from froeschis.core.errors import FormatError
+from froeschis.core.errors import FormatError, shown
 
 
 class ActionKind(enum.IntEnum):
@@ -40,8 +40,22 @@ _KINDS = {name: kind for kind, name in _NAMES.items()}
 class Action:
     """A player's decision. ``spot`` (1-based) is used by :attr:`ActionKind.FROG` only."""
 
-    kind: ActionKind
-    spot: int = 0
+    kind: ActionKind = attrs.field()
+    spot: int = attrs.field(default=0)
+
+    @kind.validator
+    def _known_kind(self, _: attrs.Attribute[ActionKind], kind: ActionKind) -> None:
+        if not isinstance(kind, ActionKind):  # an int would compare equal but fail every ``is`` test
+            raise FormatError("action.kind", f"not an ActionKind: {shown(kind)}")
+
+    @spot.validator
+    def _spot_for_frogs_only(self, _: attrs.Attribute[int], spot: int) -> None:
+        if not isinstance(spot, int) or isinstance(spot, bool):
+            raise FormatError("action.spot", f"expected a whole number, got {shown(spot)}")
+        if self.kind is ActionKind.FROG and spot < 1:
+            raise FormatError("action.spot", f"frog@N names a spot from 1 up, not {shown(spot)}")
+        if self.kind is not ActionKind.FROG and spot != 0:
+            raise FormatError("action.spot", f"only frog@N names a spot; {self.kind.name} has {shown(spot)}")
 
     def __str__(self) -> str:
         name = _NAMES[self.kind]
@@ -54,17 +68,17 @@ class Action:
     def parse(text: object, field: str = "action") -> Action:
         """The action written as ``text`` (see the module docstring)."""
         if not isinstance(text, str):
-            raise FormatError(field, f"an action is a string, not {text!r}")
+            raise FormatError(field, f"an action is a string, not {shown(text)}")
         name, at, place = text.partition("@")
         kind = _KINDS.get(name)
         if kind is None:
-            raise FormatError(field, f"unknown action {text!r}; expected one of {sorted(_KINDS)}")
+            raise FormatError(field, f"unknown action {shown(text)}; expected one of {sorted(_KINDS)}")
         if (kind is ActionKind.FROG) != bool(at):
-            raise FormatError(field, f"{text!r}: 'frog@N' and only it names a spot")
+            raise FormatError(field, f"{shown(text)}: 'frog@N' and only it names a spot")
         if kind is not ActionKind.FROG:
             return SIMPLE_ACTIONS[kind]
         if not (place.isascii() and place.isdigit() and not place.startswith("0") and len(place) <= 3):
-            raise FormatError(field, f"{text!r}: the spot must be a positive whole number")
+            raise FormatError(field, f"{shown(text)}: the spot must be a positive whole number")
         return frog_at(int(place))
 
 
@@ -107,7 +121,7 @@ class Shuffle:
     @staticmethod
     def parse(cards: object, field: str = "shuffle") -> Shuffle:
         if not isinstance(cards, Sequence) or isinstance(cards, str):
-            raise FormatError(field, f"a shuffle is a list of cards, not {cards!r}")
+            raise FormatError(field, f"a shuffle is a list of cards, not {shown(cards)}")
         return Shuffle(tuple(parse_card(c, f"{field}[{i}]") for i, c in enumerate(cards)))
 
 

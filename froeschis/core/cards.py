@@ -12,10 +12,17 @@ from collections.abc import Sequence
 
 import attrs
 
-from froeschis.core.errors import FormatError
+from froeschis.core.errors import FormatError, shown
 
 FROG_CODE = 0
 TRASH_CODE = -1
+MAX_NUMBER = 999
+"""The highest number a card may carry: the text form has at most three digits (:func:`parse_card`)."""
+
+
+def _whole(value: object) -> bool:
+    """An int that is not a bool (``True`` is an int to Python, not a number to the rules)."""
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 @attrs.frozen(repr=False, eq=False)
@@ -27,16 +34,28 @@ class Card:
     :func:`number`): the rules ask it of every card a player handles.
     """
 
-    code: int
+    code: int = attrs.field()
     is_frog: bool = attrs.field(
         init=False, default=attrs.Factory(lambda c: c.code == FROG_CODE, takes_self=True)
     )
     is_trash: bool = attrs.field(
         init=False, default=attrs.Factory(lambda c: c.code == TRASH_CODE, takes_self=True)
     )
-    is_number: bool = attrs.field(init=False, default=attrs.Factory(lambda c: c.code > 0, takes_self=True))
-    number: int = attrs.field(init=False, default=attrs.Factory(lambda c: max(c.code, 0), takes_self=True))
+    # The kinds are worked out before the validator runs (attrs validates last), so for any code.
+    is_number: bool = attrs.field(
+        init=False, default=attrs.Factory(lambda c: _whole(c.code) and c.code > 0, takes_self=True)
+    )
+    number: int = attrs.field(
+        init=False, default=attrs.Factory(lambda c: c.code if c.is_number else 0, takes_self=True)
+    )
     """The card's number; 0 for a frog or trash."""
+
+    @code.validator
+    def _known_code(self, _: attrs.Attribute[int], code: int) -> None:
+        if not (_whole(code) and TRASH_CODE <= code <= MAX_NUMBER):
+            raise FormatError(
+                "card", f"not a card code: {shown(code)} (-1 trash, 0 frog, 1 to {MAX_NUMBER} a number)"
+            )
 
     def __eq__(self, other: object) -> bool:
         return self is other or (isinstance(other, Card) and self.code == other.code)
@@ -58,12 +77,14 @@ FROG = Card(FROG_CODE)
 TRASH = Card(TRASH_CODE)
 
 
-@functools.cache
+_number = functools.cache(Card)
+
+
 def number(n: int) -> Card:
     """The number card ``n`` (shared instance)."""
-    if n < 1:
-        raise ValueError(f"a number card is 1 or more, not {n}")
-    return Card(n)
+    if not (_whole(n) and 1 <= n <= MAX_NUMBER):  # before the cache, where True would find 1
+        raise FormatError("card", f"not a number card: {shown(n)} (numbers are 1 to {MAX_NUMBER})")
+    return _number(n)
 
 
 def parse_card(text: object, field: str = "card") -> Card:
@@ -77,11 +98,17 @@ def parse_card(text: object, field: str = "card") -> Card:
         and text.isascii()
         and text.isdigit()
         and not text.startswith("0")
-        and len(text) <= 3
+        and len(text) <= len(str(MAX_NUMBER))
     ):
         return number(int(text))
-    shown = repr(text) if len(repr(text)) <= 40 else repr(text)[:40] + "..."
-    raise FormatError(field, f"not a card: {shown} (expected '1', '2', ..., 'F' or 'T')")
+    raise FormatError(field, f"not a card: {shown(text)} (expected '1', '2', ..., 'F' or 'T')")
+
+
+def _check_spot(card: object, face_up: object) -> None:
+    if not isinstance(card, Card):
+        raise FormatError("spot.card", f"not a Card: {shown(card)}")
+    if not isinstance(face_up, bool):
+        raise FormatError("spot.face_up", f"True or False, not {shown(face_up)}")
 
 
 @attrs.frozen(repr=False)
@@ -89,7 +116,12 @@ class Spot:
     """One place in a row: the card lying there and whether it shows face up."""
 
     card: Card
-    face_up: bool
+    face_up: bool = attrs.field()
+
+    @face_up.validator
+    def _check(self, _: attrs.Attribute[bool], face_up: bool) -> None:
+        """Both fields: :func:`spot` makes the same check before it looks for a shared spot."""
+        _check_spot(self.card, face_up)
 
     def __str__(self) -> str:
         """``"3"`` face up, ``"[3]"`` face down: the form used in JSON, tests and logs."""
@@ -115,6 +147,7 @@ def spot(card: Card, face_up: bool) -> Spot:
     Keyed by the card's code: hashing ints is done in C, hashing a Card calls Python code, and
     every placement and deal asks for a spot.
     """
+    _check_spot(card, face_up)  # before the look-up, where 1 would find the face-up spots
     shared = _FACE_UP if face_up else _FACE_DOWN
     found = shared.get(card.code)
     if found is None:

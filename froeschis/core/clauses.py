@@ -14,6 +14,7 @@ from collections.abc import Sequence
 
 from froeschis.core.cards import FROG, TRASH, Card, Row, Spot, face_down, number, spot
 from froeschis.core.errors import InternalError, RulesError
+from froeschis.core.state import Player
 from froeschis.core.table import ClauseTable, Resolution, clause
 
 MIN_PLAYERS = 2
@@ -65,8 +66,9 @@ def deal(order: Sequence[Card], lengths: Sequence[int]) -> tuple[tuple[Row, ...]
 
 
 @clause("round.start-seat")
-def starting_seat(round_number: int, players: int) -> int:
-    """Seat 0 starts round 1; each later round starts one seat further on."""
+def starting_seat(round_number: int, players: int, first_completer: int | None) -> int:
+    """Seat 0 starts round 1; each later round starts one seat further on (whoever completed first
+    in the round before: ``first_completer``, None in round 1, does not matter)."""
     return (round_number - 1) % players
 
 
@@ -86,15 +88,18 @@ def may_take_discard(discard_pile: Sequence[Card]) -> bool:
 
 
 @clause("turn.draw-source")
-def any_discard_fits(card: Card, row: Row) -> bool:
+def any_discard_fits(discard_pile: Sequence[Card], row: Row) -> bool:
     """The discard pile's top card may be taken whatever it is and whatever the row."""
     return True
 
 
 @clause("variant.discard-if-placeable")
-def discard_fits_if_placeable(card: Card, row: Row) -> bool:
-    """Only a card that would be placed may be taken: a frog, or a number whose spot is face down
-    or holds a face-up frog."""
+def discard_fits_if_placeable(discard_pile: Sequence[Card], row: Row) -> bool:
+    """Only a top card that would be placed may be taken: a frog, or a number whose spot is face
+    down or holds a face-up frog."""
+    if not discard_pile:
+        return False
+    card = discard_pile[0]
     if card.is_frog:
         return True
     if not card.is_number or card.number > len(row.spots):
@@ -107,6 +112,12 @@ def discard_fits_if_placeable(card: Card, row: Row) -> bool:
 def take_top(pile: tuple[Card, ...]) -> tuple[Card, tuple[Card, ...]]:
     """The top card of a pile (piles list their top card first) and the pile without it."""
     return pile[0], pile[1:]
+
+
+@clause("draw.reshuffle")
+def draws_after_reshuffle() -> bool:
+    """The player who found the draw pile empty draws from the new one at once (no new choice)."""
+    return True
 
 
 @clause("draw.reshuffle")
@@ -191,6 +202,7 @@ def place_frog(row: Row, spot_number: int) -> Row:
 
 @clause("dead.trash")
 def is_trash(card: Card) -> bool:
+    """A trash card is dead, however it came into the hand (revealed, drawn or taken)."""
     return card.is_trash
 
 
@@ -298,8 +310,18 @@ def starts_final_turns(completed_now: bool, first_completer: int | None) -> bool
 
 
 @clause("round.final-turns")
-def round_is_over(following_seat: int, first_completer: int | None) -> bool:
-    """After the final turns the turn would come back to the first completer: the round ends."""
+def round_is_over(
+    finished_seat: int,
+    following_seat: int,
+    first_before: int | None,
+    first_completer: int | None,
+    players: Sequence[Player],
+) -> bool:
+    """After the final turns the turn would come back to the first completer: the round ends.
+
+    ``finished_seat`` just ended its turn, ``following_seat`` would play next; ``first_before`` was
+    the first completer before that turn and ``first_completer`` is it after; ``players`` hold the
+    row lengths. The published rule needs only the next seat and the first completer."""
     return first_completer is not None and following_seat == first_completer
 
 
@@ -318,8 +340,13 @@ def reveal_if_lucky(table: ClauseTable, row: Row) -> Row:
 
 
 @clause("round.final-turn-completion")
-def completers(table: ClauseTable, rows: Sequence[Row]) -> tuple[int, ...]:
-    """Every seat whose row is complete at the round's end, the first completer or a later one."""
+def completers(
+    table: ClauseTable, rows: Sequence[Row], played: Sequence[Player], first_completer: int | None
+) -> tuple[int, ...]:
+    """Every seat whose row is complete at the round's end, the first completer or a later one.
+
+    ``rows`` are the rows as the round's end shows them (:func:`reveal_if_lucky` may have turned
+    some up), ``played`` the players as the last turn left them."""
     return tuple(seat for seat, row in enumerate(rows) if table.is_complete(table, row))
 
 
@@ -331,7 +358,7 @@ def next_lengths(lengths: Sequence[int], completed: Sequence[int]) -> tuple[int,
 
 
 @clause("game.end")
-def winners(lengths: Sequence[int], completed: Sequence[int]) -> tuple[int, ...]:
+def winners(lengths: Sequence[int], completed: Sequence[int], first_completer: int | None) -> tuple[int, ...]:
     """The seats that completed a one-spot row this round; the game ends when there is one."""
     return tuple(seat for seat in completed if lengths[seat] == 1)
 

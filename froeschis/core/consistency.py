@@ -2,7 +2,8 @@
 
 Used when a state is loaded from JSON (:func:`froeschis.io.serialize.state_from_json`) and by the
 invariants checked in every state of the exhaustive walks. The rules decided through the state's
-clause table, so a state is judged by the reading of the rules it is played by.
+clause table, so a state is judged by the reading of the rules it is played by; a refusal names the
+field and, where a rule forbids the state, the clause (the one of the table's slot that decides it).
 """
 
 from __future__ import annotations
@@ -11,9 +12,16 @@ from collections import Counter
 
 from froeschis.core.cards import EMPTY_ROW, Row
 from froeschis.core.engine import GameState
-from froeschis.core.errors import FormatError, RulesError
+from froeschis.core.errors import FormatError, RulesError, shown
 from froeschis.core.rules import check_setup
 from froeschis.core.state import Phase
+
+_PLAYING = (Phase.DRAW, Phase.FROG, Phase.SWAP, Phase.RESHUFFLE)
+
+
+def _refused(state: GameState, field: str, reason: str, slot: str) -> FormatError:
+    """The error for a state the clause deciding ``slot`` rules out."""
+    return FormatError(field, f"{reason} [{state.rules.table.clause_of(slot)}]")
 
 
 def check_consistent(state: GameState) -> None:
@@ -24,8 +32,10 @@ def check_consistent(state: GameState) -> None:
         check_setup(state.rules, n)
     except RulesError as error:
         raise FormatError("players", str(error)) from None
-    if state.turn >= n:
-        raise FormatError("turn", f"seat {state.turn} does not exist with {n} players")
+    if not 0 <= state.turn < n:
+        raise _refused(
+            state, "turn", f"seat {shown(state.turn)} does not exist with {n} players", "check_players"
+        )
     held = list(state.draw_pile) + list(state.discard_pile) + ([state.hand] if state.hand else [])
     for p in state.players:
         held += [s.card for s in p.row.spots]
@@ -34,8 +44,8 @@ def check_consistent(state: GameState) -> None:
         lost = state.rules.deck_counts() - Counter(held)
         raise FormatError(
             "cards",
-            f"the cards do not match the deck: extra {sorted(map(str, extra.elements()))}, "
-            f"missing {sorted(map(str, lost.elements()))}",
+            f"the cards do not match the deck: extra {shown(sorted(map(str, extra.elements())))}, "
+            f"missing {shown(sorted(map(str, lost.elements())))}",
         )
     _check_lengths(state)
     if state.phase is Phase.DEAL and state.draw_pile != state.rules.deck:
@@ -43,14 +53,18 @@ def check_consistent(state: GameState) -> None:
     for seat, p in enumerate(state.players):
         if state.phase is Phase.DEAL:
             if p.row != EMPTY_ROW:
-                raise FormatError(f"players[{seat}].row", "rows are empty until the deal")
+                raise _refused(state, f"players[{seat}].row", "rows are empty until the deal", "deal")
             continue
         if len(p.row) != p.length:
-            raise FormatError(f"players[{seat}].row", f"has {len(p.row)} spots, but the length is {p.length}")
+            reason = f"has {len(p.row)} spots, but the length is {shown(p.length)}"
+            raise _refused(state, f"players[{seat}].row", reason, "deal")
         for i, s in enumerate(p.row.spots, 1):
             if s.face_up and not table.fits_spot(s.card, i):
-                raise FormatError(f"players[{seat}].row[{i - 1}]", f"{s.card} lies face up on spot {i}")
+                raise _refused(
+                    state, f"players[{seat}].row[{i - 1}]", f"{s.card} lies face up on spot {i}", "spot_of"
+                )
     _check_phase(state)
+    _check_round(state)
 
 
 def _check_lengths(state: GameState) -> None:
@@ -59,16 +73,20 @@ def _check_lengths(state: GameState) -> None:
     shrinks = [state.rules.row_length - p.length for p in state.players]
     for seat, shrink in enumerate(shrinks):
         if not 0 <= shrink <= rounds_done:
-            raise FormatError(
+            raise _refused(
+                state,
                 f"players[{seat}].length",
-                f"{state.players[seat].length} cannot be reached from {state.rules.row_length} "
-                f"in {rounds_done} finished rounds",
+                f"{shown(state.players[seat].length)} cannot be reached from {state.rules.row_length} "
+                f"in {shown(rounds_done)} finished rounds",
+                "next_lengths",
             )
     if sum(shrinks) < rounds_done:
-        raise FormatError("round", f"round {state.round}, but only {sum(shrinks)} rows were ever completed")
+        reason = f"round {shown(state.round)}, but only {sum(shrinks)} rows were ever completed"
+        raise _refused(state, "round", reason, "next_lengths")
 
 
 def _check_phase(state: GameState) -> None:
+    """The phase fits the hand, the piles, the winners and whose row is complete."""
     phase, hand = state.phase, state.hand
     table = state.rules.table
 
@@ -76,16 +94,18 @@ def _check_phase(state: GameState) -> None:
         return table.is_complete(table, row)
 
     if phase is Phase.DEAL and (state.discard_pile or state.first_completer is not None):
-        raise FormatError("phase", "before a deal the discard pile is empty and nobody has completed")
+        reason = "before a deal the discard pile is empty and nobody has completed"
+        raise _refused(state, "phase", reason, "deal")
     if (phase in (Phase.FROG, Phase.SWAP)) != (hand is not None):
         raise FormatError(
             "hand", f"a card is in hand exactly in the frog and swap phases, not in {phase.value!r}"
         )
     if phase is Phase.FROG and hand is not None and not hand.is_frog:
-        raise FormatError("hand", "the frog phase needs a frog in hand")
+        raise _refused(state, "hand", "the frog phase needs a frog in hand", "is_joker")
     if phase is Phase.SWAP:
         if not table.swap_is_choice():
-            raise FormatError("phase", "the swap phase exists only under the optional-frog-swap variant")
+            reason = "the swap phase exists only under the optional-frog-swap variant"
+            raise _refused(state, "phase", reason, "swap_is_choice")
         row = state.row(state.turn)
         if (
             hand is None
@@ -93,22 +113,65 @@ def _check_phase(state: GameState) -> None:
             or hand.number > len(row)
             or not table.can_swap_frog(row.at(table.spot_of(hand)))
         ):
-            raise FormatError("hand", "the swap phase needs a number in hand whose spot holds a face-up frog")
+            reason = "the swap phase needs a number in hand whose spot holds a face-up frog"
+            raise _refused(state, "hand", reason, "can_swap_frog")
     if phase is Phase.RESHUFFLE and state.draw_pile:
-        raise FormatError("draw_pile", "a reshuffle happens only when the draw pile is empty")
+        raise _refused(
+            state, "draw_pile", "a reshuffle happens only when the draw pile is empty", "must_reshuffle"
+        )
     if (phase is Phase.OVER) != bool(state.winners):
-        raise FormatError("winners", "there are winners exactly when the phase is 'over'")
+        raise _refused(state, "winners", "there are winners exactly when the phase is 'over'", "winners")
     for i, w in enumerate(state.winners):
-        if w >= state.num_players or state.players[w].length != 1 or not complete(state.row(w)):
-            raise FormatError(f"winners[{i}]", f"seat {w} has not completed a one-spot row")
+        if not 0 <= w < state.num_players or state.players[w].length != 1 or not complete(state.row(w)):
+            raise _refused(
+                state, f"winners[{i}]", f"seat {shown(w)} has not completed a one-spot row", "winners"
+            )
     if state.winners:
         one_spot = tuple(s for s, p in enumerate(state.players) if p.length == 1 and complete(p.row))
         if state.winners != one_spot:
-            raise FormatError(
-                "winners", f"must be every seat with a completed one-spot row, {list(one_spot)}"
-            )
+            reason = f"must be every seat with a completed one-spot row, {list(one_spot)}"
+            raise _refused(state, "winners", reason, "winners")
     first = state.first_completer
-    if first is not None and (first >= state.num_players or not complete(state.row(first))):
-        raise FormatError("first_completer", f"seat {first} has no completed row")
-    if phase in (Phase.DRAW, Phase.FROG, Phase.SWAP, Phase.RESHUFFLE) and complete(state.row(state.turn)):
-        raise FormatError("turn", f"seat {state.turn} is to play but its row is already complete")
+    if first is not None and (not 0 <= first < state.num_players or not complete(state.row(first))):
+        raise _refused(state, "first_completer", f"seat {shown(first)} has no completed row", "is_complete")
+    if phase in _PLAYING and complete(state.row(state.turn)):
+        reason = f"seat {state.turn} is to play but its row is already complete"
+        raise _refused(state, "turn", reason, "completion_ends_turn")
+
+
+def _check_round(state: GameState) -> None:
+    """Where the round stands fits whose turn it is: the seat that starts it, the discard pile that
+    every turn ends on, and the final turns that the first completed row starts."""
+    phase, n = state.phase, state.num_players
+    table = state.rules.table
+    starting = table.starting_seat(state.round, n, None)  # a state does not keep the last round's completer
+    if phase is Phase.DEAL and state.turn != starting:
+        reason = f"round {shown(state.round)} is started by seat {starting}, not seat {state.turn}"
+        raise _refused(state, "turn", reason, "starting_seat")
+    if phase is Phase.DRAW and not state.discard_pile:
+        played = any(s.face_up for p in state.players for s in p.row.spots)
+        if state.turn != starting or played:
+            reason = (
+                "empty at the start of a turn after the round's first one: every turn ends with a discard"
+            )
+            raise _refused(state, "discard_pile", reason, "discard")
+    first = state.first_completer
+    if phase is Phase.OVER and first is None:
+        reason = "a round, and so the game, ends only when the turn comes back to the first completer"
+        raise _refused(state, "first_completer", reason, "round_is_over")
+    if phase not in _PLAYING:
+        return
+    if first is None:
+        for seat, p in enumerate(state.players):
+            if table.is_complete(table, p.row):
+                reason = f"is null, but seat {seat} has completed its row: the final turns have begun"
+                raise _refused(state, "first_completer", reason, "starts_final_turns")
+        return
+    seat = state.turn  # the seats after it up to the first completer have not had their final turns
+    for _ in range(n):
+        seat = table.next_seat(seat, n)
+        if seat == first:
+            break
+        if table.is_complete(table, state.row(seat)):
+            reason = f"complete, but seat {seat} has not played since seat {first} completed first"
+            raise _refused(state, f"players[{seat}].row", reason, "starts_final_turns")

@@ -24,7 +24,7 @@ from froeschis.core.actions import (
     frog_at,
 )
 from froeschis.core.cards import EMPTY_ROW, Card, Row
-from froeschis.core.errors import IllegalActionError, InternalError
+from froeschis.core.errors import FormatError, IllegalActionError, InternalError, shown
 from froeschis.core.events import Event, EventKind
 from froeschis.core.provenance import Fired, Recorder
 from froeschis.core.rules import Rules, check_setup
@@ -168,13 +168,17 @@ class Transition:
 
 def new_game(players: int, rules: Rules | None = None) -> GameState:
     """A new game for ``players`` players, waiting for the first deal (a chance node)."""
+    if not isinstance(players, int) or isinstance(players, bool):
+        raise FormatError("players", f"expected a whole number of players, got {shown(players)}")
+    if rules is not None and not isinstance(rules, Rules):
+        raise FormatError("rules", f"expected a Rules value or None, got {shown(rules)}")
     rules = Rules() if rules is None else rules
     check_setup(rules, players)
     table = rules.table
     lengths = table.initial_lengths(rules.row_length, players)
     return GameState(
-        rules, _DEAL_PHASE, 1, table.starting_seat(1, players), tuple(Player(n, EMPTY_ROW) for n in lengths),
-        rules.deck,
+        rules, _DEAL_PHASE, 1, table.starting_seat(1, players, None),
+        tuple(Player(n, EMPTY_ROW) for n in lengths), rules.deck,
     )  # fmt: skip
 
 
@@ -224,7 +228,7 @@ def _legal(state: GameState, recorder: Recorder | None) -> tuple[Action, ...]:
         pile = state.discard_pile
         if recorder is not None:
             recorder.fire(("may_take_discard", "discard_fits") if pile else ("may_take_discard",))
-        if table.may_take_discard(pile) and table.discard_fits(pile[0], state.players[state.turn].row):
+        if table.may_take_discard(pile) and table.discard_fits(pile, state.players[state.turn].row):
             return _DRAW_OR_TAKE
         return _DRAW_ONLY
     if phase is _FROG_PHASE:
@@ -301,12 +305,19 @@ def _deal(state: GameState, order: tuple[Card, ...], rec: Recorder | None) -> Ga
 
 
 def _reshuffle(state: GameState, order: tuple[Card, ...], rec: Recorder | None) -> GameState:
-    """The reshuffle, then the draw that waited for it."""
+    """The reshuffle, then the draw that waited for it (a table may have the player choose again)."""
     table = state.rules.table
     seat = state.turn
     draw_pile, discard_pile = table.reshuffle(state.discard_pile, order)
     if rec is not None:
         rec.fire(("reshuffle",), ("draw_pile", "discard_pile"), EventKind.RESHUFFLED, seat=seat)
+    if not table.draws_after_reshuffle():
+        if rec is not None:
+            rec.fire(("draws_after_reshuffle",), ("phase",))
+        return GameState(
+            state.rules, _DRAW_PHASE, state.round, seat, state.players, draw_pile, discard_pile, None,
+            state.first_completer,
+        )  # fmt: skip
     hand, draw_pile = table.take_top(draw_pile)
     if rec is not None:
         rec.fire(("take_top",), ("draw_pile", "hand"), EventKind.DREW, seat, hand)
@@ -335,11 +346,11 @@ def _take_card(state: GameState, action: Action, rec: Recorder | None) -> GameSt
     pile = state.discard_pile
     if not table.may_take_discard(pile):
         raise _refused(state, action, "may_take_discard", "the discard pile is empty")
-    if not table.discard_fits(pile[0], row):
+    if not table.discard_fits(pile, row):
         raise _refused(state, action, "discard_fits", f"the discard {pile[0]} cannot be placed in this row")
-    hand, discard_pile = table.take_top(pile)
+    hand, discard_pile = table.take_discard(pile)
     if rec is not None:
-        slots = ("may_take_discard", "take_top", "discard_fits")
+        slots = ("may_take_discard", "take_discard", "discard_fits")
         rec.fire(slots, ("discard_pile", "hand"), EventKind.TOOK_DISCARD, seat, hand)
     return _follow(state, table, seat, row, hand, state.draw_pile, discard_pile, rec)
 
@@ -511,7 +522,7 @@ def _end_turn(
         if rec is not None:
             rec.fire(("starts_final_turns",), ("first_completer",), EventKind.FINAL_TURNS, seat)
     following = table.next_seat(seat, len(players))
-    if table.round_is_over(following, first):
+    if table.round_is_over(seat, following, state.first_completer, first, players):
         return _end_round(state, players, draw_pile, discard_pile, rec)
     if rec is not None:
         slots_turn = ("next_seat", "round_is_over") if first is not None else ("next_seat",)
@@ -531,15 +542,16 @@ def _end_round(
     rec: Recorder | None,
 ) -> GameState:
     table = state.rules.table
-    rows = [table.row_at_round_end(table, p.row) for p in players]
-    players = tuple([Player(p.length, row) for p, row in zip(players, rows, strict=True)])
-    done = table.completers(table, rows)
+    played = players
+    rows = [table.row_at_round_end(table, p.row) for p in played]
+    players = tuple([Player(p.length, row) for p, row in zip(played, rows, strict=True)])
+    done = table.completers(table, rows, played, state.first_completer)
     if rec is not None:
         writes = ("phase", "round", "players", "draw_pile", "discard_pile", "first_completer", "hand")
         slots = ("round_is_over", "row_at_round_end", "completers")
         rec.fire(slots, writes, EventKind.ROUND_ENDED, seats=done)
     lengths = [p.length for p in players]
-    won = table.winners(lengths, done)
+    won = table.winners(lengths, done, state.first_completer)
     if won:
         if rec is not None:
             rec.fire(("winners", "returns"), ("winners", "phase"), EventKind.GAME_WON, seats=won)
@@ -549,7 +561,7 @@ def _end_round(
         )  # fmt: skip
     next_round = state.round + 1
     next_lengths = table.next_lengths(lengths, done)
-    starting = table.starting_seat(next_round, len(players))
+    starting = table.starting_seat(next_round, len(players), state.first_completer)
     if rec is not None:
         rec.fire(("next_lengths",), tuple(f"players[{s}].length" for s in range(len(players))))
         rec.fire(("starting_seat",), ("turn",))

@@ -8,6 +8,44 @@ the clause ID (see ``spec/clauses.toml``), so a report can point at the rule.
 
 from __future__ import annotations
 
+import reprlib
+
+SHOWN_LENGTH = 60
+"""The most characters of an input value that an error message quotes (:func:`shown`)."""
+
+
+def _cut(text: str, length: int) -> str:
+    return text if len(text) <= length else text[: length - 3] + "..."
+
+
+class _Short(reprlib.Repr):
+    """reprlib's repr, bounded in depth and items, keeping the start of strings and numbers."""
+
+    def repr_str(self, x: str, level: int) -> str:
+        return _cut(repr(x[: self.maxstring]), self.maxstring)  # a megabyte string is not copied
+
+    def repr_int(self, x: int, level: int) -> str:
+        try:
+            return _cut(repr(x), self.maxlong)
+        except ValueError:  # more digits than Python converts to text
+            return f"<a whole number of {x.bit_length()} bits>"
+
+
+_SHORT = _Short()
+_SHORT.maxlevel = 3
+_SHORT.maxstring = _SHORT.maxlong = _SHORT.maxother = SHOWN_LENGTH
+
+
+def shown(value: object) -> str:
+    """``value`` as Python writes it, cut to a short prefix (at most :data:`SHOWN_LENGTH` characters).
+
+    Error messages quote the input they refuse, and input may be megabytes long or nested thousands
+    deep: a message must stay one short line whatever it quotes.
+    """
+    text = _SHORT.repr(value)
+    # Strings come escaped; only an object's own repr can break the line.
+    return _cut(text.replace("\n", "\\n").replace("\r", "\\r"), SHOWN_LENGTH)
+
 
 class FroeschisError(Exception):
     """Base class of every error raised by froeschis."""

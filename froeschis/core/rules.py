@@ -9,13 +9,13 @@ from __future__ import annotations
 import functools
 import operator
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 import attrs
 
 from froeschis.core.cards import FROG, Card
-from froeschis.core.errors import RulesError
+from froeschis.core.errors import FormatError, RulesError, shown
 from froeschis.core.readings import VARIANT_OPTIONS, table_for
 from froeschis.core.table import ClauseTable, Reading
 
@@ -25,6 +25,35 @@ _code = operator.attrgetter("code")
 def _sorted_deck(cards: Iterable[Card]) -> tuple[Card, ...]:
     """The cards sorted by code (trash, frogs, then the numbers), as the deck is kept."""
     return tuple(sorted(cards, key=_code))
+
+
+def _deck(cards: Sequence[Card]) -> tuple[Card, ...]:
+    """The deck checked and sorted (a converter, not a validator: the clause table is made from the
+    fields before attrs runs validators, and sorting needs cards)."""
+    if not isinstance(cards, Sequence) or isinstance(cards, str | bytes):
+        raise FormatError("rules.deck", f"expected a sequence of Card, got {type(cards).__name__}")
+    if not all(issubclass(kind, Card) for kind in set(map(type, cards))):  # fast: each game makes rules
+        i, card = next((i, card) for i, card in enumerate(cards) if not isinstance(card, Card))
+        raise FormatError(f"rules.deck[{i}]", f"not a Card: {shown(card)}")
+    return _sorted_deck(cards)
+
+
+def _readings(readings: tuple[Reading, ...]) -> tuple[Reading, ...]:
+    """The readings checked (a converter for the same reason as :func:`_deck`); a tuple, as the rules
+    are hashed."""
+    if not (isinstance(readings, tuple) and all(isinstance(r, Reading) for r in readings)):
+        raise FormatError("rules.readings", f"expected a tuple of Reading, got {shown(readings)}")
+    return readings
+
+
+def _is_bool(rules: Rules, attribute: attrs.Attribute[bool], value: bool) -> None:
+    if not isinstance(value, bool):
+        raise FormatError(f"rules.{attribute.name}", f"expected True or False, got {shown(value)}")
+
+
+def _is_whole(rules: Rules, attribute: attrs.Attribute[int], value: int) -> None:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise FormatError(f"rules.{attribute.name}", f"expected a whole number, got {shown(value)}")
 
 
 @functools.cache
@@ -57,17 +86,17 @@ class Rules:
     that cannot be played.
     """
 
-    discard_only_if_placeable: bool = False
+    discard_only_if_placeable: bool = attrs.field(default=False, validator=_is_bool)
     """variant.discard-if-placeable: the discard may be taken only when it can be placed."""
-    optional_frog_swap: bool = False
+    optional_frog_swap: bool = attrs.field(default=False, validator=_is_bool)
     """variant.optional-frog-swap: the player may discard a number instead of swapping its frog."""
-    reveal_at_round_end: bool = False
+    reveal_at_round_end: bool = attrs.field(default=False, validator=_is_bool)
     """variant.reveal-at-round-end: rows that turn out sorted at the round's end count as complete."""
-    deck: tuple[Card, ...] = attrs.field(factory=standard_deck, converter=_sorted_deck)
-    """The cards in play (any order; kept sorted)."""
-    row_length: int = 8
+    deck: tuple[Card, ...] = attrs.field(factory=standard_deck, converter=_deck)
+    """The cards in play (any sequence, in any order; kept sorted)."""
+    row_length: int = attrs.field(default=8, validator=_is_whole)
     """The row length of every player in the first round."""
-    readings: tuple[Reading, ...] = ()
+    readings: tuple[Reading, ...] = attrs.field(default=(), converter=_readings)
     """Readings of clauses beyond the variants (:class:`~froeschis.core.table.Reading`): how an engine
     that reads a clause differently would play. Empty for the published game and its variants; rules
     with readings have no JSON form."""
@@ -104,12 +133,14 @@ def check_setup(rules: Rules, players: int) -> None:
     """
     rules.table.check_players(players)
     if rules.row_length < 1:
-        raise RulesError(f"row length must be at least 1, not {rules.row_length}", "row.initial-length")
+        raise RulesError(
+            f"row length must be at least 1, not {shown(rules.row_length)}", "row.initial-length"
+        )
     needed = rules.row_length * players + 2
     if len(rules.deck) < needed:
         raise RulesError(
             f"a deck of {len(rules.deck)} cards is too small for {players} rows of "
-            f"{rules.row_length}: at least {needed} are needed",
+            f"{shown(rules.row_length)}: at least {shown(needed)} are needed",
             "round.deal",
         )
     codes = Counter([card.code for card in rules.deck])

@@ -25,6 +25,7 @@ from typing import Any, TypeVar
 import attrs
 
 from froeschis.core.cards import Card, Row, Spot
+from froeschis.core.state import Player
 
 F = TypeVar("F", bound=Callable[..., object])
 
@@ -88,15 +89,17 @@ class ClauseTable:
     initial_lengths: Callable[[int, int], tuple[int, ...]]
     # -- a round
     deal: Callable[[Sequence[Card], Sequence[int]], tuple[tuple[Row, ...], Cards]]
-    starting_seat: Callable[[int, int], int]
+    starting_seat: Callable[[int, int, int | None], int]
     next_seat: Callable[[int, int], int]
     # -- taking a card
     may_take_discard: Callable[[Sequence[Card]], bool]
-    discard_fits: Callable[[Card, Row], bool]
+    discard_fits: Callable[[Sequence[Card], Row], bool]
     take_top: Callable[[Cards], tuple[Card, Cards]]
+    take_discard: Callable[[Cards], tuple[Card, Cards]]
     must_reshuffle: Callable[[Sequence[Card]], bool]
     reshuffle_pool: Callable[[Cards], Cards]
     reshuffle: Callable[[Cards, Cards], tuple[Cards, Cards]]
+    draws_after_reshuffle: Callable[[], bool]
     # -- the card in hand
     chain_order: Callable[[ClauseTable, Row, Card], Resolution]
     is_joker: Callable[[Card], bool]
@@ -119,11 +122,11 @@ class ClauseTable:
     completion_ends_turn: Callable[[ClauseTable, Row], bool]
     # -- the end of a round
     starts_final_turns: Callable[[bool, int | None], bool]
-    round_is_over: Callable[[int, int | None], bool]
+    round_is_over: Callable[[int, int, int | None, int | None, Sequence[Player]], bool]
     row_at_round_end: Callable[[ClauseTable, Row], Row]
-    completers: Callable[[ClauseTable, Sequence[Row]], tuple[int, ...]]
+    completers: Callable[[ClauseTable, Sequence[Row], Sequence[Player], int | None], tuple[int, ...]]
     next_lengths: Callable[[Sequence[int], Sequence[int]], tuple[int, ...]]
-    winners: Callable[[Sequence[int], Sequence[int]], tuple[int, ...]]
+    winners: Callable[[Sequence[int], Sequence[int], int | None], tuple[int, ...]]
     returns: Callable[[int, Sequence[int]], tuple[float, ...]]
 
     def __attrs_post_init__(self) -> None:
@@ -155,7 +158,7 @@ class ClauseTable:
     def read(self, reading: Reading) -> ClauseTable:
         """This table as an engine with ``reading`` plays it (unchanged when the slot's entry
         implements another clause: a misreading of a variant leaves the default rules alone)."""
-        if self.clause_of(reading.slot) != reading.clause:
+        if self.clause_of(reading.slot) != (reading.replaces or reading.clause):
             return self
         return self.replace(reading.slot, reading.function)
 
@@ -173,11 +176,16 @@ class Reading:
 
     The function is marked with the clause it reads (:func:`clause`). The variants are readings the
     catalogue offers as options; the mutation check's mutants are readings that break a clause.
+    A reading usually replaces an entry of its own clause; ``replaces`` names another when a
+    misreading of one clause shows in a decision another clause takes (a win "at once", a misreading
+    of ``game.end``, decides when the round is over, which ``round.final-turns`` decides).
     """
 
     slot: str = attrs.field()
     function: Callable[..., object]
     description: str
+    replaces: str | None = None
+    """The clause whose entry in ``slot`` the reading replaces, when not its own."""
 
     @slot.validator
     def _known_slot(self, _: attrs.Attribute[str], value: str) -> None:

@@ -16,7 +16,7 @@ from jsonschema import Draft202012Validator  # type: ignore[import-untyped]
 from froeschis.spec import spec_dir
 
 BASE = "https://froeschis.invalid/schemas/"
-SCHEMA_FILES = ("common", "state", "record", "request", "reply")
+SCHEMA_FILES = ("common", "state", "record", "request", "reply", "report")
 
 
 @functools.cache

@@ -4,14 +4,17 @@ Formats (documented in ``docs/formats.rst``): cards are strings (``"1"``..., ``"
 a spot is ``"3"`` face up or ``"[3]"`` face down; piles list the top card first; player actions
 are their text form (``"draw"``, ``"frog@3"``); a chance outcome is ``{"shuffle": [cards]}``.
 Loading rejects anything malformed or inconsistent with a :class:`FormatError` naming the field:
-unknown or missing keys, wrong types, cards that are not in the deck, a phase that does not fit
-the rest of the state. Nothing is coerced.
+unknown, missing or duplicate keys, wrong types, cards that are not in the deck, a phase that does
+not fit the rest of the state. Nothing is coerced. A message quotes input only by a short prefix
+(:func:`~froeschis.core.errors.shown`), and text longer than :data:`MAX_TEXT` is not read at all.
 """
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
 import attrs
@@ -20,7 +23,7 @@ from froeschis.core.actions import Action, AnyAction, Shuffle
 from froeschis.core.cards import Card, Row, parse_card, parse_spot
 from froeschis.core.consistency import check_consistent
 from froeschis.core.engine import GameState
-from froeschis.core.errors import FormatError
+from froeschis.core.errors import FormatError, shown
 from froeschis.core.events import Event, EventKind
 from froeschis.core.readings import VARIANT_OPTIONS
 from froeschis.core.record import GameRecord
@@ -29,6 +32,10 @@ from froeschis.core.state import Phase, Player
 
 MAX_COPIES = 1000
 """The most copies of one card a deck may have (a bound, so that no input can exhaust memory)."""
+MAX_TEXT = 16 * 2**20
+"""The longest JSON text read: 16 MiB, in characters for :func:`loads` and in bytes for
+:func:`read_text_limited`. A whole game record takes some tens of KiB; the bound keeps a huge or
+endless input from filling the memory."""
 STATE_FORMAT = "froeschis.state/1"
 STATE_KEYS = (
     "format",
@@ -58,23 +65,31 @@ def _object(
     if missing:
         raise FormatError(field, f"missing keys {sorted(missing)}")
     unknown = value.keys() - required - optional
-    if unknown:
-        raise FormatError(field, f"unknown keys {sorted(unknown)}")
+    if unknown:  # sorted by their text: keys of a dict built in Python need not compare
+        raise FormatError(field, f"unknown keys {shown(sorted(unknown, key=str))}")
     return value
 
 
 def _int(value: object, field: str, low: int | None = None) -> int:
     if not isinstance(value, int) or isinstance(value, bool):
-        raise FormatError(field, f"expected a whole number, got {value!r}")
+        raise FormatError(field, f"expected a whole number, got {shown(value)}")
     if low is not None and value < low:
-        raise FormatError(field, f"must be at least {low}, got {value}")
+        raise FormatError(field, f"must be at least {low}, got {shown(value)}")
     return value
 
 
 def _bool(value: object, field: str) -> bool:
     if not isinstance(value, bool):
-        raise FormatError(field, f"expected true or false, got {value!r}")
+        raise FormatError(field, f"expected true or false, got {shown(value)}")
     return value
+
+
+def _name(value: object, names: Mapping[str, Any], field: str, what: str) -> Any:
+    """The entry of ``names`` that ``value`` names (looked up only if it is a string: a list or an
+    object from the input cannot be a key)."""
+    if not isinstance(value, str) or value not in names:
+        raise FormatError(field, f"unknown {what} {shown(value)}; expected one of {sorted(names)}")
+    return names[value]
 
 
 def _list(value: object, field: str) -> list[Any]:
@@ -89,7 +104,7 @@ def _cards(value: object, field: str) -> tuple[Card, ...]:
 
 def _format(data: Mapping[str, Any], expected: str) -> None:
     if data["format"] != expected:
-        raise FormatError("format", f"expected {expected!r}, got {data['format']!r}")
+        raise FormatError("format", f"expected {expected!r}, got {shown(data['format'])}")
 
 
 # --------------------------------------------------------------------------- rules
@@ -116,9 +131,11 @@ def rules_from_json(value: object, field: str = "rules") -> Rules:
     deck: list[Card] = []
     for text, count in deck_data.items():
         card = parse_card(text, f"{field}.deck key")
-        copies = _int(count, f"{field}.deck[{text!r}]", low=1)
+        copies = _int(count, f"{field}.deck[{shown(text)}]", low=1)
         if copies > MAX_COPIES:
-            raise FormatError(f"{field}.deck[{text!r}]", f"{copies} copies: at most {MAX_COPIES} of a card")
+            raise FormatError(
+                f"{field}.deck[{shown(text)}]", f"{shown(copies)} copies: at most {MAX_COPIES} of a card"
+            )
         deck += [card] * copies
     options: dict[str, Any] = {option: _bool(data[option], f"{field}.{option}") for option in VARIANT_OPTIONS}
     rules = Rules(row_length=_int(data["row_length"], f"{field}.row_length", low=1), deck=tuple(deck))
@@ -158,16 +175,17 @@ def event_to_json(event: Event) -> dict[str, Any]:
     return data
 
 
+_EVENT_KINDS = {k.value: k for k in EventKind}
+
+
 def event_from_json(value: object, field: str = "event") -> Event:
     data = _object(value, field, {"kind", "clauses"}, {"seat", "card", "spot", "seats"})
-    kinds = {k.value: k for k in EventKind}
-    if data["kind"] not in kinds:
-        raise FormatError(f"{field}.kind", f"unknown event kind {data['kind']!r}")
+    kind = _name(data["kind"], _EVENT_KINDS, f"{field}.kind", "event kind")
     clause_ids = _list(data["clauses"], f"{field}.clauses")
     if not clause_ids or not all(isinstance(x, str) for x in clause_ids):
         raise FormatError(f"{field}.clauses", "expected a non-empty list of clause IDs")
     return Event(
-        kind=kinds[data["kind"]],
+        kind=kind,
         clauses=tuple(clause_ids),
         seat=_int(data["seat"], f"{field}.seat", low=0) if "seat" in data else None,
         card=parse_card(data["card"], f"{field}.card") if "card" in data else None,
@@ -199,14 +217,15 @@ def state_to_json(state: GameState) -> dict[str, Any]:
     }
 
 
+_PHASES = {p.value: p for p in Phase}
+
+
 def state_from_json(value: object) -> GameState:
     """A state from its JSON form; :class:`FormatError` if malformed or inconsistent."""
     data = _object(value, "state", set(STATE_KEYS))
     _format(data, STATE_FORMAT)
     rules = rules_from_json(data["rules"])
-    phases = {p.value: p for p in Phase}
-    if data["phase"] not in phases:
-        raise FormatError("phase", f"unknown phase {data['phase']!r}; expected one of {sorted(phases)}")
+    phase = _name(data["phase"], _PHASES, "phase", "phase")
     players = []
     for i, p in enumerate(_list(data["players"], "players")):
         where = f"players[{i}]"
@@ -219,7 +238,7 @@ def state_from_json(value: object) -> GameState:
     first = data["first_completer"]
     state = GameState(
         rules=rules,
-        phase=phases[data["phase"]],
+        phase=phase,
         round=_int(data["round"], "round", low=1),
         turn=_int(data["turn"], "turn", low=0),
         players=tuple(players),
@@ -268,13 +287,60 @@ def dumps(value: dict[str, Any]) -> str:
     return json.dumps(value, ensure_ascii=False)
 
 
+def _unique_keys(what: str, pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object, refused when it names a key twice (``json`` would keep the last silently)."""
+    found = dict(pairs)
+    if len(found) < len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise FormatError(what, f"duplicate key {shown(key)}")
+            seen.add(key)
+    return found
+
+
 def loads(text: str, what: str = "input") -> object:
-    """Parse JSON text, turning a syntax error into a :class:`FormatError`."""
+    """Parse JSON text, turning every problem into a :class:`FormatError` about ``what``: a syntax
+    error, a duplicate key, nesting too deep, a number too long, text longer than :data:`MAX_TEXT`
+    (refused before parsing)."""
+    if len(text) > MAX_TEXT:
+        raise FormatError(what, f"more than {MAX_TEXT} characters of JSON: too long to read")
     try:
-        return json.loads(text)
+        return json.loads(text, object_pairs_hook=functools.partial(_unique_keys, what))
+    except FormatError:
+        raise
     except json.JSONDecodeError as error:
         raise FormatError(what, f"not valid JSON: {error}") from None
     except RecursionError:
         raise FormatError(what, "JSON nested too deeply") from None
     except ValueError as error:  # e.g. a number with more digits than Python converts
         raise FormatError(what, f"not valid JSON: {error}") from None
+
+
+_CHUNK = 2**20
+
+
+def read_text_limited(path: Path, limit: int = MAX_TEXT) -> str:
+    """The UTF-8 text of the file ``path``, refused when it holds more than ``limit`` bytes.
+
+    For input files of any origin (game records, playthroughs, requests): the file is read in chunks
+    and reading stops one byte past the limit, so an endless or huge file (``/dev/zero``, a pipe, a
+    stray log) costs at most ``limit`` bytes of memory and is never read to its end. The text is
+    returned as stored (line ends are not translated).
+
+    Raises :class:`FormatError` (its field is the path) past the limit, :class:`OSError` when the
+    file cannot be read and :class:`UnicodeDecodeError` when it is not UTF-8, as
+    :meth:`Path.read_text` does.
+    """
+    chunks: list[bytes] = []
+    size = 0
+    with path.open("rb") as file:
+        while size <= limit:
+            chunk = file.read(min(_CHUNK, limit + 1 - size))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+    if size > limit:
+        raise FormatError(str(path), f"more than {limit} bytes: too large to read")
+    return b"".join(chunks).decode("utf-8")

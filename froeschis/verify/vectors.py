@@ -38,6 +38,7 @@ from froeschis.io.serialize import (
     action_from_json,
     action_to_json,
     event_to_json,
+    loads,
     rules_from_json,
     rules_to_json,
     state_to_json,
@@ -87,7 +88,7 @@ def header_json(play: Playthrough) -> dict[str, Any]:
 def read_header(path: Path) -> Playthrough:
     """The header of a playthrough file (its first line)."""
     with path.open(encoding="utf-8") as lines:
-        data = json.loads(lines.readline())
+        data: Any = loads(lines.readline(), f"{path.name}: line 1")
     if data.get("vector") != VECTOR_FORMAT:
         raise FormatError(f"{path.name}: vector", f"expected {VECTOR_FORMAT!r}")
     return Playthrough(
@@ -233,7 +234,8 @@ def first_difference(path: Path) -> str | None:
     regenerated = render(read_header(path)).splitlines()
     for number, (old, new) in enumerate(zip(recorded, regenerated, strict=False), 1):
         if old != new:
-            old_step, new_step = json.loads(old), json.loads(new)
+            old_step: Any = loads(old, f"{path.name}: line {number}")
+            new_step: Any = loads(new, f"the regenerated {path.name}: line {number}")
             fields = sorted(
                 k for k in old_step.keys() | new_step.keys() if old_step.get(k) != new_step.get(k)
             )
