@@ -12,18 +12,29 @@ its slice of the seed's paragraphs, and the languages of a seed, in ``SEED_LAYOU
 joined with ``"\\n\\n"``, are exactly the whole seed (stripped).
 
 Sentence rule: split after ``.``, ``?`` or ``!`` followed by whitespace, except after the
-abbreviations in ``ABBREVIATIONS``. These tests check the sources, not a rule clause, so they carry
+abbreviations in ``ABBREVIATIONS``.
+
+The last tests check what ``spec/clauses.toml`` says about the texts where it once said more than
+they do (issue 15): which clauses are rulings because the texts do not state them, which sentences
+they cite, which discrepancies they record, and that its own header names real files. The loader
+(``froeschis.spec``) already checks that every quote is in the sentence it cites. These tests check
+the sources and the catalogue's account of them, not how the engine plays a clause, so they carry
 no clause marker.
 """
 
 from __future__ import annotations
 
+import inspect
 import re
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+
+from froeschis.agents.loop import drive
+from froeschis.core import errors
+from froeschis.spec import Catalogue, load_catalogue
 
 REPO = Path(__file__).resolve().parents[1]
 SOURCES = REPO / "spec" / "sources"
@@ -194,3 +205,156 @@ def test_seed_is_covered_exactly(seed: str) -> None:
     assert rebuilt == paragraphs
     text = (SEEDS / seed).read_text(encoding="utf-8")
     assert "\n\n".join(rebuilt) == text.strip()
+
+
+# --------------------------------------------------------------------------- the catalogue's account
+
+CATALOGUE_FILE = REPO / "spec" / "clauses.toml"
+HANGUL_QUOTE = re.compile(r"'([^'a-zA-Z]*[\uac00-\ud7a3][^'a-zA-Z]*)'")
+
+
+@pytest.fixture(scope="module")
+def catalogue() -> Catalogue:
+    return load_catalogue()
+
+
+def sentence(catalogue: Catalogue, anchor: str) -> str:
+    return catalogue.sources[anchor.split(".")[0]].sentence(anchor).text
+
+
+def anchors(catalogue: Catalogue, clause_id: str) -> list[str]:
+    return [ref.anchor for ref in catalogue.clause(clause_id).sources]
+
+
+def test_the_catalogue_header_names_only_files_that_exist() -> None:
+    """The header once sent readers to ``tests/test_spec.py``, which never existed."""
+    header = []
+    for line in CATALOGUE_FILE.read_text(encoding="utf-8").splitlines():
+        if not line.startswith("#"):
+            break
+        header.append(line)
+    named = {
+        word.strip(".,;:()")
+        for word in " ".join(header).split()
+        if re.search(r"\.(py|toml|md)\b", word) and "<" not in word and "*" not in word
+    }
+    assert {"froeschis/spec/__init__.py", "tests/test_spec_sources.py", "CHANGELOG.md"} <= named
+    for name in named:
+        assert (REPO / name).is_file(), f"the header of spec/clauses.toml names {name}, which does not exist"
+
+
+def test_taking_any_discard_is_a_ruling_that_names_its_alternative_and_consequence(
+    catalogue: Catalogue,
+) -> None:
+    """The texts set no condition on taking the discard pile; that any card may be taken is a
+    reading. The jury's "passend" is the jury's, not the German text's."""
+    clause = catalogue.clause("turn.draw-source")
+    assert clause.kind == "ruling" and clause.rationale
+    assert anchors(catalogue, "turn.draw-source") == ["en.3.1", "de.3.1", "ko.3.1"]
+    assert "whatever its top card is" in clause.statement
+    assert "variant.discard-if-placeable" in clause.statement
+    assert catalogue.clause("variant.discard-if-placeable").kind == "variant"
+    # The consequence, and the names it gives are the engine's.
+    for words in ("a card they cannot use", "pass", "without end", "max_steps", "GameTooLongError"):
+        assert words in clause.rationale
+    assert "max_steps" in inspect.signature(drive).parameters
+    assert issubclass(errors.GameTooLongError, errors.FroeschisError)
+    # "passend" is not in the German source text; the rationale gives it to the jury text.
+    assert not any("passend" in s.text for s in catalogue.sources["de"].sentences)
+    assert "oder den Ablagestapel" in sentence(catalogue, "de.3.1")
+    assert "spiel-des-jahres.de" in clause.rationale and "'passend'" in clause.rationale
+
+
+def test_a_completing_number_does_not_replace_its_frog_and_the_catalogue_says_where(
+    catalogue: Catalogue,
+) -> None:
+    """The edge is stated where a reader looks: in complete.ends-turn (which decides it, with
+    turn.chain-order) and in frog.swap. The engine's behaviour is checked by
+    tests/test_clauses.py::test_completion_comes_before_a_frog_swap."""
+    ends = catalogue.clause("complete.ends-turn")
+    assert "a number whose spot holds a face-up frog does not replace it" in ends.statement
+    assert "turn.chain-order" in ends.rationale
+    swap = catalogue.clause("frog.swap")
+    assert "discarded without a swap" in swap.rationale
+    assert "complete.ends-turn" in swap.rationale and "turn.chain-order" in swap.rationale
+    order = catalogue.clause("turn.chain-order").statement
+    assert order.index("(1) the row has no face-down card") < order.index("(5)")
+
+
+def test_the_start_seat_ruling_names_the_alternatives_and_why(catalogue: Catalogue) -> None:
+    clause = catalogue.clause("round.start-seat")
+    assert clause.kind == "ruling" and not clause.sources
+    for alternative in ("completed first in the previous round", "youngest player", "after the previous"):
+        assert alternative in clause.rationale
+    assert "spreads the first-turn advantage" in clause.rationale
+    assert "not found in any source" in clause.rationale
+
+
+@pytest.mark.parametrize("clause_id", ["dead.trash", "dead.duplicate"])
+def test_dead_cards_in_hand_are_a_reading_of_a_sentence_about_revealed_cards(
+    catalogue: Catalogue, clause_id: str
+) -> None:
+    """The texts say "If you reveal trash or a number you already have face up"; that a card drawn
+    or taken from the discard pile is dead too is our reading, so the clause is a ruling."""
+    clause = catalogue.clause(clause_id)
+    assert clause.kind == "ruling"
+    assert "revealed, drawn or taken from the discard pile" in clause.statement
+    assert "our reading" in clause.rationale
+    assert anchors(catalogue, clause_id) == ["en.3.5", "de.3.5", "ko.3.7"]
+    for ref in clause.sources:
+        assert ref.quote == sentence(catalogue, ref.anchor).rstrip(".")  # the whole sentence
+    assert sentence(catalogue, "en.3.5").startswith("If you reveal trash")
+    assert "spiele-archiv.de" in " ".join(clause.secondary)
+
+
+def test_the_korean_duplicate_sentence_drops_face_up_and_a_discrepancy_says_so(catalogue: Catalogue) -> None:
+    [found] = [d for d in catalogue.discrepancies if d.id == "ko.duplicate-face-up-dropped"]
+    assert found.languages == ("ko",) and found.clauses == ("dead.duplicate",)
+    korean = sentence(catalogue, "ko.3.7")
+    assert "이미 가지고 있는 번호" in korean and "'이미 가지고 있는 번호'" in found.summary
+    assert "페이스업" not in korean and "앞면" not in korean  # ko.4.1 says face-up as "페이스업"
+    assert "a number you already have face up" in sentence(catalogue, "en.3.5")
+    assert "'a number you already have face up'" in found.summary
+    assert "eine Zahl aufdecken, die Sie bereits offen haben" in sentence(catalogue, "de.3.5")
+    assert "'eine Zahl aufdecken, die Sie bereits offen haben'" in found.summary
+
+
+def test_every_korean_fragment_a_discrepancy_quotes_is_in_the_korean_text(catalogue: Catalogue) -> None:
+    korean = " ".join(s.text for s in catalogue.sources["ko"].sentences)
+    quoted = [q for d in catalogue.discrepancies for q in HANGUL_QUOTE.findall(d.summary)]
+    assert len(quoted) >= 10
+    for fragment in quoted:
+        assert fragment in korean, fragment
+
+
+def test_the_goal_sentence_is_cited_where_the_goal_is_decided(catalogue: Catalogue) -> None:
+    goal = {"en": "en.1.1", "de": "de.2.2", "ko": "ko.1.1"}
+    assert sentence(catalogue, "en.1.1").startswith("In Fröschis, you want to line up your cards")
+    assert sentence(catalogue, "de.2.2").startswith("In Fröschis müssen Sie Ihre Karten")
+    for clause_id in ("game.end", "complete.no-face-down"):
+        cited = anchors(catalogue, clause_id)
+        assert set(goal.values()) <= set(cited), clause_id
+    assert any(
+        r.quote == "eventually getting rid of your card row entirely"
+        for r in catalogue.clause("game.end").sources
+    )
+    # Every sentence of the rules is cited by some clause; only the German title and the German
+    # sentence on the game's origin state no rule.
+    cited_anywhere = {ref.anchor for clause in catalogue.clauses for ref in clause.sources}
+    uncited = [
+        s.anchor
+        for text in catalogue.sources.values()
+        for s in text.sentences
+        if s.anchor not in cited_anywhere
+    ]
+    assert uncited == ["de.1.1", "de.2.1"]
+
+
+def test_the_discard_discrepancy_describes_the_german_sentence_as_it_is(catalogue: Catalogue) -> None:
+    """de.3.1 says "oder den Ablagestapel": the whole pile, not its top card."""
+    [found] = [d for d in catalogue.discrepancies if d.id == "all.discard-which-card"]
+    german = "'entweder die oberste Karte des Stapels oder den Ablagestapel'"
+    assert german in found.summary and german.strip("'") in sentence(catalogue, "de.3.1")
+    assert "'take either the top card of the deck or the discard pile'" in found.summary
+    assert "take either the top card of the deck or the discard pile" in sentence(catalogue, "en.3.1")
+    assert "the discard pile itself" in found.summary

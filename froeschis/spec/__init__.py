@@ -57,6 +57,22 @@ class SourceRef:
 
 
 @attrs.frozen
+class Misreading:
+    """A plausible wrong reading of a clause: how an engine built on it would play instead.
+
+    ``id`` is ``<clause>~<name>``; ``invited_by`` is the source sentence that invites it, if one
+    does; ``mutant`` marks the one the mutation check plays the test suite by. The reading itself (the
+    clause-table entries) is implemented in :mod:`froeschis.conformance.misreadings`.
+    """
+
+    id: str
+    clause: str
+    description: str
+    mutant: bool
+    invited_by: SourceRef | None
+
+
+@attrs.frozen
 class Clause:
     """One rule clause of the catalogue."""
 
@@ -68,6 +84,7 @@ class Clause:
     secondary: tuple[str, ...]
     option: str | None
     sources: tuple[SourceRef, ...]
+    misreadings: tuple[Misreading, ...] = ()
 
     def sources_in(self, language: str) -> tuple[SourceRef, ...]:
         return tuple(ref for ref in self.sources if ref.language == language)
@@ -100,6 +117,16 @@ class Catalogue:
             if c.id == clause_id:
                 return c
         raise SpecError(f"unknown clause ID {clause_id!r}: it is not in spec/clauses.toml")
+
+    def misreadings(self) -> tuple[Misreading, ...]:
+        """Every clause's misreadings, in rule order."""
+        return tuple(m for c in self.clauses for m in c.misreadings)
+
+    def misreading(self, misreading_id: str) -> Misreading:
+        for m in self.misreadings():
+            if m.id == misreading_id:
+                return m
+        raise SpecError(f"unknown misreading {misreading_id!r}: it is not in spec/clauses.toml")
 
 
 def spec_dir() -> Path:
@@ -158,6 +185,9 @@ def _load_clause(table: Mapping[str, Any], sources: Mapping[str, SourceText]) ->
     option = table.get("option")
     if (kind == "variant") != (option is not None):
         raise SpecError(f"{where}: exactly the variants name a Rules 'option'")
+    misreadings = tuple(_load_misreading(m, clause_id, sources) for m in table.get("misreading", []))
+    if sum(m.mutant for m in misreadings) != (1 if misreadings else 0):
+        raise SpecError(f"{where}: exactly one of its misreadings is the mutant")
     return Clause(
         id=clause_id,
         title=_str(table, "title", where),
@@ -167,7 +197,31 @@ def _load_clause(table: Mapping[str, Any], sources: Mapping[str, SourceText]) ->
         secondary=_strs(table, "secondary", where),
         option=_str(table, "option", where) if option is not None else None,
         sources=tuple(refs),
+        misreadings=misreadings,
     )
+
+
+def _load_misreading(
+    table: Mapping[str, Any], clause_id: str, sources: Mapping[str, SourceText]
+) -> Misreading:
+    misreading_id = _str(table, "id", f"a misreading of {clause_id!r}")
+    where = f"misreading {misreading_id!r}"
+    if not misreading_id.startswith(clause_id + "~"):
+        raise SpecError(f"{where}: its ID must be '{clause_id}~name'")
+    mutant = table.get("mutant", False)
+    if not isinstance(mutant, bool):
+        raise SpecError(f"{where}: 'mutant' must be true or false")
+    invited_by = None
+    if "anchor" in table:
+        anchor, quote = _str(table, "anchor", where), _str(table, "quote", where)
+        language = anchor.split(".")[0]
+        if language not in sources:
+            raise SpecError(f"{where}: anchor {anchor!r} names no source text")
+        text = sources[language].sentence(anchor).text
+        if quote not in text:
+            raise SpecError(f"{where}: quote {quote!r} is not in sentence {anchor}: {text!r}")
+        invited_by = SourceRef(language, anchor, quote)
+    return Misreading(misreading_id, clause_id, _str(table, "description", where), mutant, invited_by)
 
 
 @functools.cache
@@ -182,6 +236,9 @@ def load_catalogue() -> Catalogue:
     ids = [c.id for c in clauses]
     if len(set(ids)) != len(ids):
         raise SpecError("spec/clauses.toml: duplicate clause IDs")
+    misreading_ids = [m.id for c in clauses for m in c.misreadings]
+    if len(set(misreading_ids)) != len(misreading_ids):
+        raise SpecError("spec/clauses.toml: duplicate misreading IDs")
     discrepancies = []
     for table in data.get("discrepancy", []):
         where = f"discrepancy {table.get('id')!r}"
