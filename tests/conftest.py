@@ -2,7 +2,8 @@
 
 ``--clause ID`` (repeatable) runs only the tests marked with those clauses.
 ``FROESCHIS_MUTANT=ID`` makes every clause table read that clause as its deliberately wrong mutant
-(tests/mutants.py) before any test runs; tests/test_mutation.py uses both to check the suite.
+(tests/mutants.py, from the catalogue) before any test runs; tests/test_mutation.py uses both to
+check the suite.
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ def pytest_configure(config: pytest.Config) -> None:
         from froeschis.core.readings import misread_everywhere
         from tests.mutants import BY_CLAUSE
 
-        misread_everywhere(BY_CLAUSE[mutant])
+        misread_everywhere(*BY_CLAUSE[mutant].readings)
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

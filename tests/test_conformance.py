@@ -502,6 +502,71 @@ class TestValidate:
         assert not result.ok and result.problem is not None and result.problem.step == 2
         assert result.problem.kind == "state"
 
+    @pytest.mark.parametrize(
+        ("change", "message"),
+        [
+            (lambda d: {k: v for k, v in d.items() if k != "actions"}, "missing keys ['actions']"),
+            (lambda d: {**d, "actions": {"draw": 1}}, "actions: expected a list"),
+            (lambda d: {**d, "players": True}, "players: expected a whole number, got True"),
+            (lambda d: {**d, "rules": {**d["rules"], "deck": {"[]": 1}}}, "rules.deck key: not a card: '[]'"),
+        ],
+    )
+    def test_a_malformed_record_is_a_verdict_naming_the_field(
+        self, change: Callable[[dict[str, Any]], dict[str, Any]], message: str
+    ) -> None:
+        from froeschis.conformance.validate import validate_record, validate_text
+
+        _, record = play_game(2, 1)
+        for result in (
+            validate_record(change(record_to_json(record))),
+            validate_text(json.dumps(change(record_to_json(record)))),
+        ):
+            assert not result.ok and result.problem is not None
+            assert result.problem.kind == "malformed" and message in result.problem.message
+
+    def test_a_duplicate_key_is_reported_naming_it(self) -> None:
+        from froeschis.conformance.validate import validate_text
+
+        _, record = play_game(2, 1)
+        text = json.dumps(record_to_json(record)).replace('"players": 2', '"players": 2, "players": 3', 1)
+        result = validate_text(text)
+        assert (
+            not result.ok
+            and result.problem is not None
+            and "duplicate key 'players'" in result.problem.message
+        )
+
+    @pytest.mark.parametrize(
+        ("edit", "message"),
+        [
+            (
+                lambda h: {**h, "players": True},
+                "malformed setup: players: expected a whole number of players",
+            ),
+            (lambda h: {**h, "players": "2"}, "players"),
+            (lambda h: {**h, "rules": []}, "malformed setup: rules: expected an object"),
+        ],
+    )
+    def test_a_playthrough_header_with_a_mistyped_setup_is_malformed(
+        self, edit: Callable[[dict[str, Any]], dict[str, Any]], message: str
+    ) -> None:
+        from froeschis.conformance.validate import validate_playthrough
+
+        _, record = play_game(2, 1)
+        header = {"vector": "froeschis.playthrough/1", **record_to_json(record)}
+        result = validate_playthrough([edit(header)])
+        assert not result.ok and result.problem is not None and message in result.problem.message
+
+    def test_input_over_the_size_limit_is_reported_unread(self, tmp_path: Path) -> None:
+        """Not even as JSON lines, each of which would be short: the limit is the whole input's."""
+        from froeschis.conformance.validate import validate_file, validate_text
+        from froeschis.io.serialize import MAX_TEXT
+
+        lines = "{}\n" * (MAX_TEXT // 3 + 1)
+        for result in (validate_text(lines), validate_file(Path("/dev/zero"))):
+            assert not result.ok and result.problem is not None
+            assert f"more than {MAX_TEXT}" in result.problem.message
+
     def test_the_golden_playthroughs_validate(self) -> None:
         from froeschis.conformance.validate import validate_file
 
@@ -523,7 +588,37 @@ def test_the_conform_command_passes_a_good_engine_and_fails_a_broken_one(tmp_pat
     assert main([*args[:-1], "--fail-fast", "--", *example("--bug", "start-seat")]) == 1
     data = json.loads(out.read_text(encoding="utf-8"))
     assert data["ok"] is False and data["errors"][0]["clauses"] == ["round.start-seat"]
-    assert data["reproductions"][0]["actions"] <= 30
+    (cause,) = data["causes"]
+    assert cause["clause"] == "round.start-seat" and cause["misreading"]["id"] == "round.start-seat~seat-zero"
+    assert cause["reproduction"]["actions"] <= 30
+
+
+def test_the_conform_command_saves_each_reproduction_and_prints_only_its_ends(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = tmp_path / "repros"
+    args = ["conform", "--quick", "--games", "2", "--no-table", "--repro-dir", str(folder), "--"]
+    assert main([*args, *example("--bug", "final-turns")]) == 1
+    out = capsys.readouterr().out
+    record, test = sorted(folder.iterdir())
+    assert f"the full record: {record}" in out and f"as a pytest test: {test}" in out
+    assert record.name == "cause-1-round-final-turns.record.json"
+    data = json.loads(record.read_text(encoding="utf-8"))
+    steps = [line for line in out.splitlines() if line.startswith("    ") and line.strip()[:1].isdigit()]
+    assert len(steps) == min(len(data["actions"]), 7)  # the first and last three, or all of a short one
+    assert compare_record(example("--bug", "final-turns"), data) is not None
+    assert compare_record(example(), data) is None
+    namespace: dict[str, Any] = {}
+    exec(test.read_text(encoding="utf-8"), namespace)
+    with pytest.raises(AssertionError):
+        namespace["test_conformance_reproduction"]()
+
+
+def test_the_conform_command_refuses_a_missing_vectors_folder(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["conform", "--vectors", str(tmp_path / "none"), "--", *example()]) == 2
+    assert "--vectors: no directory of golden playthroughs" in capsys.readouterr().err
 
 
 def test_the_conform_command_needs_a_command(capsys: pytest.CaptureFixture[str]) -> None:

@@ -13,18 +13,22 @@ import json
 import os
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import attrs
 import pytest
+from rich.console import Console
 
 from froeschis.agents.loop import play_game
 from froeschis.conformance import CheckConfig, ReferenceEngine, check, compare_record
 from froeschis.conformance.process import MAX_QUEUED, SubprocessEngine
 from froeschis.conformance.protocol import CandidateCrashed, CandidateGarbage, CandidateTimeout
+from froeschis.conformance.scenarios import all_scenarios
 from froeschis.conformance.serve import serve
-from froeschis.io.serialize import record_to_json
+from froeschis.core.rules import Rules
+from froeschis.io.serialize import record_to_json, rules_to_json
 
 FAKE = """
 import json, os, sys, time
@@ -42,6 +46,11 @@ if mode == "hang-at-start":
     time.sleep(60)
 if mode == "flood-stderr":
     sys.stderr.write("x" * 5_000_000)
+if mode == "grandchild":  # a wrapper's child: it must die with the engine
+    import subprocess
+    child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(120)"])
+    with open(sys.argv[3], "a") as pids:
+        pids.write(f"{child.pid}\\n")
 for line in sys.stdin:
     request = json.loads(line)
     reply = answer(engine, request)
@@ -87,6 +96,28 @@ for line in sys.stdin:
         continue
     if hit and mode == "malformed-state":
         del reply["state"]["hand"]
+    if hit and mode == "true-for-one":
+        reply["state"]["round"] = True
+    if hit and mode == "float-for-int":
+        reply["state"]["round"] = float(reply["state"]["round"])
+    if mode == "surrogate" and request["type"] == "hello":
+        reply["engine"] = "half a pair: \\ud800"
+    if hit and mode == "surrogate":
+        reply = {"type": "error", "message": "lone \\udfff surrogate"}
+    if mode == "hostile-name" and request["type"] == "hello":
+        reply["engine"] = "evil\\x1b[2J\\x1b]0;owned\\x07 [bold red]engine[/]\\r"
+    if hit and mode == "hostile-error":
+        reply = {"type": "error", "message": "bad\\x1b[31m [link=file:///etc]x[/link]\\x07"}
+    if mode == "grandchild" and hit:
+        time.sleep(60)
+    if mode == "orphan" and hit:  # exits, leaving a child behind in its process group
+        import subprocess
+        child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(120)"])
+        with open(sys.argv[3], "a") as pids:
+            pids.write(f"{child.pid}\\n")
+        sys.exit(1)
+    if mode == "slow":
+        time.sleep(0.05)
     if hit and mode == "refuse":
         reply = {"type": "illegal", "reason": "not your turn"}
     if hit and mode == "error":
@@ -117,13 +148,18 @@ def fake(tmp_path: Path) -> Any:
 
 
 def _gone(pids: Path) -> bool:
-    """Every fake engine process that was started has ended (the checker killed or reaped it)."""
+    """Every fake engine process that was started (and every process it started) has ended: it no
+    longer exists, or it is a zombie (dead, waiting for a parent that may never reap it: in a
+    container, process 1 often does not)."""
     for text in pids.read_text(encoding="utf-8").split():
         try:
             os.kill(int(text), 0)
         except ProcessLookupError:
             continue
         except PermissionError:  # pragma: no cover - not our process
+            continue
+        stat = Path(f"/proc/{text}/stat")
+        if stat.exists() and stat.read_text().rpartition(")")[2].split()[0] == "Z":
             continue
         return False
     return True
@@ -146,6 +182,10 @@ CASES = [
     ("refuse", "legal-refused", "not your turn", ""),
     ("error", "engine-error", "internal error 42", ""),
     ("accept-illegal", "illegal-accepted", "accepted", ""),
+    ("true-for-one", "malformed", "does not match", "state.round: True is not of type 'integer'"),
+    ("float-for-int", "malformed", "a boolean or a fraction", "where the protocol has"),
+    ("grandchild", "timeout", "no reply within 0.5 s", ""),
+    ("orphan", "timeout", "no reply within 0.5 s", ""),
 ]
 
 
@@ -304,3 +344,121 @@ def test_the_reference_process_answers_unparseable_requests_with_an_error(line: 
     error, hello = (json.loads(reply) for reply in out.getvalue().splitlines())
     assert error["type"] == "error" and message in error["message"]
     assert hello["type"] == "hello"
+
+
+# --------------------------------------------------------------------------- the checker cannot be taken down
+
+
+def test_the_report_prints_no_control_character_or_markup_an_engine_sends(fake: Any) -> None:
+    """An engine's name, messages and stderr reach the terminal without escape sequences, control
+    characters or rich markup taking effect (they are stripped or shown as text)."""
+    for mode in ("hostile-name", "hostile-error"):
+        report = check(fake(mode), CONFIG)
+        console = Console(width=200, record=True, file=io.StringIO(), force_terminal=True)
+        report.render(console)
+        text = console.export_text(styles=False)
+        assert "\x1b" not in text and "\x07" not in text and "\r" not in text
+        if mode == "hostile-name":
+            assert "[bold red]engine[/]" in text  # shown as written, not as markup
+        else:
+            assert "[link=file:///etc]x[/link]" in text and "[engine-error]" in text
+
+
+class _Exiting(ReferenceEngine):
+    """An in-process adapter whose engine calls sys.exit in the middle of a game."""
+
+    def step(self, action: Any) -> dict[str, Any]:
+        raise SystemExit(3)
+
+
+def test_an_in_process_adapter_that_exits_is_reported_as_a_crash_not_an_exit() -> None:
+    report = check(_Exiting, CONFIG)
+    first = report.errors[0]
+    assert first.kind == "crash" and "SystemExit" in first.message
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [
+        ("timeout", float("nan")),
+        ("timeout", float("inf")),
+        ("timeout", 0),
+        ("timeout", -1.0),
+        ("startup_timeout", True),
+        ("deadline", float("inf")),
+        ("shrink_budget", float("nan")),
+        ("random_games", -1),
+        ("random_games", 2.5),
+        ("probe_rate", 1.5),
+        ("reproductions", True),
+    ],
+)
+def test_a_config_with_a_nonsense_number_is_refused_naming_the_field(field: str, value: object) -> None:
+    with pytest.raises(ValueError, match=field):
+        CheckConfig(**{field: value})  # type: ignore[arg-type]
+
+
+def test_a_missing_vectors_directory_is_an_error_not_a_silent_skip(tmp_path: Path) -> None:
+    with pytest.raises(ValueError, match="no directory of golden playthroughs"):
+        check(ReferenceEngine, attrs.evolve(CONFIG, vectors=tmp_path / "missing"))
+
+
+def test_the_deadline_stops_the_check_and_says_so(fake: Any) -> None:
+    config = attrs.evolve(CONFIG, random_games=50, fail_fast=False, timeout=5.0, deadline=2.0)
+    started = time.monotonic()
+    report = check(fake("slow"), config)
+    assert time.monotonic() - started < 10
+    assert [w.kind for w in report.warnings] == ["deadline"]
+    assert "stopped at its deadline (2 s)" in report.warnings[0].message
+    assert report.ok and not attrs.evolve(report, strict=True).ok
+    assert _gone(fake.pids)
+
+
+def test_scenarios_are_made_one_at_a_time() -> None:
+    """A check that stops early (fail-fast, a deadline) does not pay for games it never plays."""
+    scenarios, _ = all_scenarios(None, 10_000, 0)
+    assert isinstance(scenarios, Iterator)
+    first = next(scenarios)
+    assert first.source == "rigged"
+
+
+def test_ctrl_c_stops_the_engine_and_everything_it_started(fake: Any) -> None:
+    """Interrupted in the middle of a check, the checker still kills the engine's process group."""
+    games: list[str] = []
+
+    def interrupt_on_the_second_game(name: str) -> None:
+        games.append(name)
+        if len(games) == 2:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        check(fake("grandchild", 10_000), attrs.evolve(CONFIG, fail_fast=False), interrupt_on_the_second_game)
+    _wait_for(lambda: _gone(fake.pids))
+
+
+@pytest.mark.parametrize("players", [True, 2.0, "2"])
+def test_the_reference_process_answers_a_non_integer_player_count_with_an_error(players: object) -> None:
+    """``true`` is not 1 and ``2.0`` is not 2: the request is not one of the protocol's."""
+    request = {"type": "new-game", "players": players, "rules": {}}
+    out = io.StringIO()
+    serve(io.StringIO(json.dumps(request) + "\n"), out)
+    (reply,) = (json.loads(line) for line in out.getvalue().splitlines())
+    assert reply["type"] == "error" and "not a request of the protocol" in reply["message"]
+    reply = ReferenceEngine().new_game(players, rules_to_json(Rules()))  # type: ignore[arg-type]
+    assert reply["type"] == "error" and "players" in reply["message"]
+
+
+def test_a_lone_surrogate_from_the_engine_reaches_neither_the_terminal_nor_the_report_file(
+    fake: Any, tmp_path: Path
+) -> None:
+    """JSON can carry half a UTF-16 pair; a UTF-8 terminal or file cannot. The report replaces it on
+    the terminal and escapes it in the JSON (which stays valid and says what the engine sent)."""
+    report = check(fake("surrogate"), CONFIG)
+    assert not report.ok and report.engine == "half a pair: \ud800"
+    terminal = io.TextIOWrapper(io.BytesIO(), encoding="utf-8", errors="strict")
+    report.render(Console(file=terminal, width=120))
+    terminal.flush()
+    out = tmp_path / "report.json"
+    out.write_text(report.dumps(), encoding="utf-8")
+    data = json.loads(out.read_text(encoding="utf-8"))
+    assert data["engine"] == "half a pair: \ud800" and "\\ud800" in out.read_text(encoding="utf-8")

@@ -16,9 +16,8 @@ from pathlib import Path
 
 import attrs
 
-from froeschis.core.table import Reading
 from froeschis.spec import load_catalogue
-from tests.mutants import MUTANTS
+from tests.mutants import MUTANTS, Mutant
 
 TESTS = Path(__file__).resolve().parent
 FAILED = re.compile(r"^FAILED (.+?)(?: - (.*))?$", re.MULTILINE)
@@ -26,12 +25,12 @@ FAILED = re.compile(r"^FAILED (.+?)(?: - (.*))?$", re.MULTILINE)
 
 @attrs.frozen
 class Verdict:
-    mutant: Reading
+    mutant: Mutant
     caught_by: tuple[str, ...]
     output: str
 
 
-def run_mutant(mutant: Reading) -> Verdict:
+def run_mutant(mutant: Mutant) -> Verdict:
     """Run the tests that name the mutant's clause with the mutant swapped in.
 
     The hand-built clause tests run first; only a mutant they miss meets the rest of the suite
@@ -48,7 +47,7 @@ def run_mutant(mutant: Reading) -> Verdict:
     return verdict
 
 
-def _run(mutant: Reading, files: list[Path]) -> Verdict:
+def _run(mutant: Mutant, files: list[Path]) -> Verdict:
     env = {
         **os.environ,
         "FROESCHIS_MUTANT": mutant.clause,
@@ -94,7 +93,9 @@ def test_there_is_a_mutant_for_every_clause() -> None:
 
 def test_every_mutant_is_caught_by_a_test_of_its_clause() -> None:
     verdicts = run_all()
-    missed = [f"{v.mutant.clause} ({v.mutant.description}):\n{v.output}" for v in verdicts if not v.caught_by]
+    missed = [
+        f"{v.mutant.misreading}: {v.mutant.description}\n{v.output}" for v in verdicts if not v.caught_by
+    ]
     assert not missed, "mutants the suite did not catch:\n" + "\n".join(missed)
 
 

@@ -3,20 +3,30 @@
 from __future__ import annotations
 
 import io
+import math
 import time
 import warnings
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 
 import attrs
 from rich.console import Console
 
+from froeschis.conformance.causes import PROTOCOL, Cause, blame
 from froeschis.conformance.compare import ERROR, Finding
 from froeschis.conformance.process import SubprocessEngine
 from froeschis.conformance.protocol import JSON, EngineAdapter, EngineFactory
-from froeschis.conformance.report import ClauseRow, Report, Reproduction
-from froeschis.conformance.runner import Session, Trial, TrialResult, run_trial, setup_probes, trial_of
+from froeschis.conformance.report import ClauseRow, Report, Reproduction, RootCause
+from froeschis.conformance.runner import (
+    Evidence,
+    Session,
+    Trial,
+    TrialResult,
+    run_trial,
+    setup_probes,
+    trial_of,
+)
 from froeschis.conformance.scenarios import Scenario, all_scenarios
 from froeschis.conformance.shrink import shrink
 from froeschis.core.errors import FormatError
@@ -27,32 +37,65 @@ Candidate = Sequence[str] | EngineFactory
 """A command line (the engine runs as a process) or a factory of in-process adapters."""
 
 
+def _seconds(instance: object, attribute: attrs.Attribute[float], value: float) -> None:
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, int | float)
+        or not math.isfinite(value)
+        or value <= 0
+    ):
+        raise ValueError(f"{attribute.name} must be a finite number of seconds above 0, not {value!r}")
+
+
+def _seconds_or_none(instance: object, attribute: attrs.Attribute[float | None], value: float | None) -> None:
+    if value is not None:
+        _seconds(instance, attribute, value)  # type: ignore[arg-type]
+
+
+def _count(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise ValueError(f"{attribute.name} must be a whole number of at least 0, not {value!r}")
+
+
+def _rate(instance: object, attribute: attrs.Attribute[float], value: float) -> None:
+    if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= 1:
+        raise ValueError(f"{attribute.name} must be a number from 0 to 1, not {value!r}")
+
+
 @attrs.frozen
 class CheckConfig:
-    """How thoroughly to check. The defaults take a few seconds to a minute, depending on the engine."""
+    """How thoroughly to check. The defaults take a few seconds to a minute, depending on the engine.
 
-    random_games: int = 30
+    Every field is checked when the config is made: a timeout that is not a finite positive number,
+    a negative count or a rate outside 0..1 raises :class:`ValueError` naming the field.
+    """
+
+    random_games: int = attrs.field(default=30, validator=_count)
     """Seeded games between random bots (besides the golden, rigged and biased games)."""
-    seed: int = 0
-    timeout: float = 5.0
+    seed: int = attrs.field(default=0, validator=_count)
+    timeout: float = attrs.field(default=5.0, validator=_seconds)
     """Seconds the engine may take for one reply."""
-    startup_timeout: float = 20.0
+    startup_timeout: float = attrs.field(default=20.0, validator=_seconds)
     """Seconds the engine may take to start and answer hello."""
     vectors: Path | None = attrs.field(factory=lambda: spec_dir() / "vectors")
-    """The golden playthroughs (``*.jsonl``); None to skip them."""
+    """The golden playthroughs (``*.jsonl``); None to skip them. A directory that does not exist is
+    an error when the check starts, not a silent skip."""
     quick: bool = False
     """Fewer rigged and biased games."""
-    probe_rate: float = 0.2
+    probe_rate: float = attrs.field(default=0.2, validator=_rate)
     """How often an illegal action is sent (and must be refused) before a step."""
     shrink: bool = True
-    shrink_budget: float = 20.0
+    shrink_budget: float = attrs.field(default=20.0, validator=_seconds)
     """Seconds spent shrinking each reproduction."""
-    reproductions: int = 3
-    """How many distinct divergences get a shrunk reproduction."""
+    reproductions: int = attrs.field(default=3, validator=_count)
+    """How many causes get a shrunk reproduction (the causes with most games first)."""
     fail_fast: bool = False
     """Stop after the first game with an error."""
     strict: bool = False
-    """Warnings fail the check too."""
+    """Warnings, and declared clauses that no game exercised, fail the check too."""
+    deadline: float | None = attrs.field(default=None, validator=_seconds_or_none)
+    """Seconds the whole check may take: when they are up, no further game starts, the causes are
+    named from the games played and nothing more is shrunk (a warning says the check was cut short)."""
 
 
 def factory_of(
@@ -91,11 +134,26 @@ class _Tally:
     steps: int = 0
     probes: int = 0
     skipped: list[str] = attrs.Factory(list)
-    failing: list[tuple[Scenario, Finding]] = attrs.Factory(list)
+    scenario_of: dict[int, Scenario] = attrs.Factory(dict)
+    """The scenario of each game, by its index in ``evidence`` (set-up cases have none)."""
+    evidence: list[Evidence] = attrs.Factory(list)
+    """Every game (and refused set-up) so far, for counterfactual blame."""
+    error_of: dict[int, Finding] = attrs.Factory(dict)
+    """The error of each diverging game, by its index in ``evidence``."""
     trusted: bool = True
     """Whether the engine's events have matched the reference's in every game without an error."""
 
-    def add(self, scenario: Scenario, result: TrialResult) -> None:
+    def add_setup(self, evidence: Evidence, error: Finding | None) -> None:
+        if error is not None:
+            self.error_of[len(self.evidence)] = error
+            self.errors.append(error)
+        self.evidence.append(evidence)
+
+    def add(self, scenario: Scenario, trial: Trial, result: TrialResult) -> None:
+        if result.error is not None:
+            self.error_of[len(self.evidence)] = result.error
+        self.scenario_of[len(self.evidence)] = scenario
+        self.evidence.append(result.evidence(trial))
         self.games[scenario.source] += 1
         self.steps += result.steps
         self.probes += len(result.probes_sent)
@@ -104,7 +162,6 @@ class _Tally:
         self.trusted &= result.events_matched or result.error is not None
         if result.error is not None:
             self.errors.append(result.error)
-            self.failing.append((scenario, result.error))
             for cid in dict.fromkeys([*result.error.clauses, *result.error.candidate_clauses]):
                 self.diverged[cid] += 1
 
@@ -114,43 +171,111 @@ def check(
     config: CheckConfig | None = None,
     progress: Callable[[str], None] | None = None,
 ) -> Report:
-    """Check an engine against the reference; never raises for anything the engine does."""
+    """Check an engine against the reference; never raises for anything the engine does.
+
+    Raises :class:`ValueError` for a bad ``config`` or an empty command line. The engine is stopped
+    (a process with its whole process group) however the check ends, Ctrl-C included.
+    """
     config = config or CheckConfig()
-    started = time.monotonic()
+    if config.vectors is not None and not config.vectors.is_dir():
+        raise ValueError(f"no directory of golden playthroughs at {config.vectors}")
+    clock = _Clock(time.monotonic(), config.deadline)
     factory, command = factory_of(candidate, config.timeout, config.startup_timeout)
     session = Session(factory)
+    try:
+        return _check(session, command, config, clock, progress)
+    finally:
+        session.stop()
+
+
+@attrs.frozen
+class _Clock:
+    started: float
+    deadline: float | None
+
+    def up(self) -> bool:
+        return self.deadline is not None and time.monotonic() - self.started >= self.deadline
+
+    def left(self, budget: float) -> float:
+        if self.deadline is None:
+            return budget
+        return max(0.0, min(budget, self.deadline - (time.monotonic() - self.started)))
+
+
+def _check(
+    session: Session,
+    command: tuple[str, ...] | None,
+    config: CheckConfig,
+    clock: _Clock,
+    progress: Callable[[str], None] | None,
+) -> Report:
     tally = _Tally()
     fatal = session.hello()
     if fatal is not None or session.info is None:
         tally.errors.append(attrs.evolve(fatal or Finding(ERROR, "protocol", "no hello"), scenario="hello"))
-        return _finish(session, tally, command, config, started)
+        return _finish(session, tally, command, config, clock, (), _root_causes(tally))
     if not session.info.events:
         tally.warned[("events-missing", "")] = Finding(
             "warning",
             "events-missing",
             "the engine reports no events (optional): divergences are attributed from the state alone",
         )
-    found, counted = setup_probes(session)
-    tally.errors += found
+    cases, counted = setup_probes(session)
+    for evidence, error in cases:
+        tally.add_setup(evidence, error)
     tally.exercised.update(counted)
     scenarios, notes = all_scenarios(config.vectors, config.random_games, config.seed, config.quick)
-    _play_scenarios(session, scenarios, tally, config, progress)
-    reproductions = (
-        _reproduce(session, tally.failing, config, tally.trusted, progress) if config.shrink else []
-    )
-    return _finish(session, tally, command, config, started, notes, reproductions)
+    _play_scenarios(session, scenarios, tally, config, clock, progress)
+    if progress is not None and tally.error_of:
+        progress("naming the causes")
+    causes = _root_causes(tally)
+    if config.shrink:
+        causes = [
+            _reproduce(session, tally, cause, config, clock, progress) if not clock.up() else cause
+            for cause in causes[: config.reproductions]
+        ] + causes[config.reproductions :]
+    return _finish(session, tally, command, config, clock, notes, causes)
+
+
+def _root_causes(tally: _Tally) -> list[RootCause]:
+    """The independent causes of the errors: counterfactual blame over the games, then the errors
+    outside any game (the handshake) as a protocol cause of their own."""
+
+    def provenance(index: int) -> tuple[str, ...]:
+        finding = tally.error_of[index]
+        return (*finding.clauses, *finding.related)
+
+    found = [
+        RootCause(cause, tuple(tally.error_of[i] for i in cause.all_games))
+        for cause in blame(tally.evidence, provenance)
+    ]
+    in_games = set(map(id, tally.error_of.values()))
+    outside = tuple(f for f in tally.errors if id(f) not in in_games)
+    if outside:
+        found.append(RootCause(Cause(None, None, (), 0, PROTOCOL), outside))
+    return found
 
 
 def _play_scenarios(
     session: Session,
-    scenarios: Sequence[Scenario],
+    scenarios: Iterable[Scenario],
     tally: _Tally,
     config: CheckConfig,
+    clock: _Clock,
     progress: Callable[[str], None] | None,
 ) -> None:
-    """Drive the engine through every scenario it has the rules features for."""
+    """Drive the engine through every scenario it has the rules features for, until the deadline."""
     assert session.info is not None
     for scenario in scenarios:
+        if clock.up():
+            played = sum(tally.games.values())
+            tally.warned[("deadline", "")] = Finding(
+                "warning",
+                "deadline",
+                f"the check stopped at its deadline ({clock.deadline:g} s) after {played} games; "
+                "the others were not played",
+            )
+            break
         missing = scenario.needs() - session.info.features
         if missing:
             tally.skipped.append(f"{scenario.name} (needs {', '.join(sorted(missing))})")
@@ -159,7 +284,7 @@ def _play_scenarios(
             progress(scenario.name)
         trial = trial_of(scenario)
         result = run_trial(session, trial, scenario.name, config.probe_rate, scenario.name, tally.trusted)
-        tally.add(scenario, result)
+        tally.add(scenario, trial, result)
         if result.error is not None and config.fail_fast:
             break
 
@@ -169,14 +294,22 @@ def _finish(
     tally: _Tally,
     command: tuple[str, ...] | None,
     config: CheckConfig,
-    started: float,
-    notes: Sequence[str] = (),
-    reproductions: Sequence[Reproduction] = (),
+    clock: _Clock,
+    notes: Sequence[str],
+    causes: Sequence[RootCause],
 ) -> Report:
     """Stop the engine and write up the check."""
     session.stop()
+    features = session.info.features if session.info else frozenset()
     rows = tuple(
-        ClauseRow(c.id, c.kind, c.title, tally.exercised[c.id], tally.diverged[c.id])
+        ClauseRow(
+            c.id,
+            c.kind,
+            c.title,
+            tally.exercised[c.id],
+            tally.diverged[c.id],
+            declared=session.info is not None and (c.option is None or c.option in features),
+        )
         for c in load_catalogue().clauses
     )
     return Report(
@@ -190,48 +323,44 @@ def _finish(
         probes=tally.probes,
         skipped=tuple(tally.skipped),
         notes=tuple(notes),
-        reproductions=tuple(reproductions),
-        seconds=time.monotonic() - started,
+        causes=tuple(causes),
+        seconds=time.monotonic() - clock.started,
         strict=config.strict,
     )
 
 
 def _reproduce(
     session: Session,
-    failing: list[tuple[Scenario, Finding]],
+    tally: _Tally,
+    root: RootCause,
     config: CheckConfig,
-    trusted: bool,
+    clock: _Clock,
     progress: Callable[[str], None] | None,
-) -> list[Reproduction]:
-    """Shrink the shortest failing game of each distinct divergence (the first few of them)."""
-    by_signature: dict[tuple[str, str], tuple[Scenario, Finding]] = {}
-    for scenario, finding in failing:
-        if finding.step is None:
-            continue
-        best = by_signature.get(finding.signature)
-        if best is None or finding.step < (best[1].step or 0):
-            by_signature[finding.signature] = (scenario, finding)
-    found = []
-    for scenario, finding in list(by_signature.values())[: config.reproductions]:
-        if progress is not None:
-            progress(f"shrinking {scenario.name}")
-        shrunk = shrink(session, trial_of(scenario), finding, config.shrink_budget, events_trusted=trusted)
-        t = shrunk.trial
-        found.append(
-            Reproduction(
-                shrunk.finding if shrunk.reproduced else finding,
-                t.players,
-                t.rules,
-                t.actions,
-                t.final,
-                shrunk.original_actions,
-                shrunk.tries,
-                shrunk.seconds,
-                shrunk.reproduced,
-                shrunk.complete,
-            )
-        )
-    return found
+) -> RootCause:
+    """The cause with its shortest failing game shrunk to a reproduction (if it has a game)."""
+    games = [i for i in root.cause.all_games if i in tally.scenario_of and tally.error_of[i].step is not None]
+    if not games:
+        return root
+    index = min(games, key=lambda i: tally.error_of[i].step or 0)
+    scenario, finding = tally.scenario_of[index], tally.error_of[index]
+    if progress is not None:
+        progress(f"shrinking {scenario.name}")
+    budget = clock.left(config.shrink_budget)
+    shrunk = shrink(session, trial_of(scenario), finding, budget, events_trusted=tally.trusted)
+    t = shrunk.trial
+    reproduction = Reproduction(
+        shrunk.finding if shrunk.reproduced else finding,
+        t.players,
+        t.rules,
+        t.actions,
+        t.final,
+        shrunk.original_actions,
+        shrunk.tries,
+        shrunk.seconds,
+        shrunk.reproduced,
+        shrunk.complete,
+    )
+    return attrs.evolve(root, reproduction=reproduction)
 
 
 def compare_record(

@@ -13,6 +13,7 @@ better), and the clauses the engine itself cited there are reported too.
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from collections.abc import Sequence
 
@@ -207,6 +208,39 @@ class _Parting:
         return f"events part at event {self.index + 1}: expected {expected}, got {got}"
 
 
+def same_json(a: JSON, b: JSON) -> bool:
+    """Equality of JSON values that tells ``true`` from ``1`` and ``1.0`` from ``1`` (Python's ``==``
+    does not: an engine that writes ``true`` for a seat number would pass unnoticed)."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, list):
+        return len(a) == len(b) and all(same_json(x, y) for x, y in zip(a, b, strict=True))
+    if isinstance(a, dict):
+        return a.keys() == b.keys() and all(same_json(a[k], b[k]) for k in a)
+    return bool(a == b)
+
+
+def type_slips(expected: JSON, actual: JSON, path: str = "") -> list[str]:
+    """Where ``actual`` equals ``expected`` by Python's ``==`` but not as JSON: a boolean or a float
+    where the protocol has an integer (the paths, with what was written)."""
+    if isinstance(expected, list) and isinstance(actual, list) and len(expected) == len(actual):
+        return [
+            s
+            for i, (x, y) in enumerate(zip(expected, actual, strict=True))
+            for s in type_slips(x, y, f"{path}[{i}]")
+        ]
+    if isinstance(expected, dict) and isinstance(actual, dict):
+        return [
+            s
+            for k in expected
+            if k in actual
+            for s in type_slips(expected[k], actual[k], f"{path}.{k}" if path else k)
+        ]
+    if expected == actual and type(expected) is not type(actual):
+        return [f"{path}: {json.dumps(actual)} where the protocol has {json.dumps(expected)}"]
+    return []
+
+
 def compare_reply(
     before: GameState | None,
     action: JSON,
@@ -222,9 +256,9 @@ def compare_reply(
     if (
         isinstance(reply, dict)
         and reply.get("type") == "state"
-        and reply.get("state") == ref.state
-        and reply.get("legal") == ref.legal
-        and (not events_expected or reply.get("events") == ref.event_json)
+        and same_json(reply.get("state"), ref.state)
+        and same_json(reply.get("legal"), ref.legal)
+        and (not events_expected or same_json(reply.get("events"), ref.event_json))
         and all(k in ("type", "state", "legal", "events") or k.startswith("x-") for k in reply)
     ):
         return StepCheck(exercised=ref.exercised)
@@ -248,6 +282,11 @@ def compare_reply(
         return _malformed(
             "the state reply does not match spec/schemas/reply.schema.json", "\n".join(problems)
         )
+    slips = type_slips(
+        {"state": ref.state, "events": ref.event_json}, {k: reply.get(k) for k in ("state", "events")}
+    )
+    if slips:
+        return _malformed("a boolean or a fraction where the protocol has an integer", "\n".join(slips[:5]))
     legal: list[str] = reply["legal"]
     duplicated = sorted(a for a, k in Counter(legal).items() if k > 1)
     if duplicated:

@@ -246,16 +246,15 @@ class SubprocessEngine:
         self._kill()
 
     def _kill(self) -> None:
+        """Kill the engine and, on POSIX, everything it started (its process group, even when the
+        engine itself has exited: a wrapper script's children would otherwise live on)."""
         self._stop_reading.set()
         process = self._process
-        if process.poll() is None:
-            try:
-                if os.name == "posix":
-                    os.killpg(process.pid, signal.SIGKILL)
-                else:
-                    process.kill()
-            except (ProcessLookupError, PermissionError):
-                pass
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            if os.name == "posix":
+                os.killpg(process.pid, signal.SIGKILL)
+            elif process.poll() is None:
+                process.kill()
         with contextlib.suppress(subprocess.TimeoutExpired):
             process.wait(2.0)
         try:  # only stdin: closing a pipe that a reader thread is blocked on could block the checker

@@ -13,9 +13,13 @@ from collections.abc import Callable, Mapping
 from importlib import metadata
 from typing import Any, Protocol
 
+import attrs
+
 from froeschis.core.engine import GameState
 from froeschis.core.errors import FormatError, IllegalActionError, RulesError
 from froeschis.core.readings import VARIANT_OPTIONS
+from froeschis.core.rules import Rules
+from froeschis.core.table import Reading
 from froeschis.io.serialize import action_from_json, event_to_json, rules_from_json, state_to_json
 
 PROTOCOL = "froeschis.protocol/1"
@@ -92,21 +96,40 @@ def _version() -> str:
 
 
 class ReferenceEngine:
-    """The froeschis reference engine behind the adapter interface, answering exactly as the protocol says."""
+    """The froeschis reference engine behind the adapter interface, answering exactly as the protocol says.
 
-    def __init__(self) -> None:
+    With ``misreading`` (an ID of the catalogue, ``clause~name``) it plays as an engine built on that
+    misreading would: a broken engine the project did not have to write, for measuring how well the
+    checker names causes (``python -m froeschis.conformance.serve --misread ID``).
+    """
+
+    def __init__(self, misreading: str | None = None) -> None:
         self.state: GameState | None = None
+        self.published: Rules | None = None
+        """The rules as the new-game request gave them (a misread engine plays others)."""
+        self.misreading = misreading
+        self.readings: tuple[Reading, ...] = ()
+        if misreading is not None:
+            from froeschis.conformance.misreadings import IMPLEMENTED
+
+            if misreading not in IMPLEMENTED:
+                raise ValueError(f"unknown misreading {misreading!r}: see spec/clauses.toml")
+            self.readings = IMPLEMENTED[misreading]
 
     def hello(self) -> dict[str, JSON]:
+        name = f"froeschis {_version()} (reference" + (
+            f", misreading {self.misreading})" if self.misreading else ")"
+        )
         return {
             "type": "hello",
             "protocol": PROTOCOL,
-            "engine": f"froeschis {_version()} (reference)",
+            "engine": name,
             "events": True,
             "rules": list(RULE_FEATURES),
         }
 
     def new_game(self, players: int, rules: Mapping[str, JSON]) -> dict[str, JSON]:
+        from froeschis.conformance.misreadings import hypothetical_rules
         from froeschis.core.engine import new_game
 
         try:
@@ -114,12 +137,15 @@ class ReferenceEngine:
         except FormatError as error:
             return {"type": "error", "message": f"malformed rules: {error}"}
         try:
-            self.state = new_game(players, parsed)
+            self.state = new_game(players, hypothetical_rules(parsed, self.readings))
+        except FormatError as error:  # players that are not a whole number
+            return {"type": "error", "message": f"malformed new-game request: {error}"}
         except RulesError as error:
             reply: dict[str, JSON] = {"type": "illegal", "reason": str(error)}
             if error.clause:
                 reply["clause"] = error.clause
             return reply
+        self.published = parsed
         return self._reply(self.state, [])
 
     def step(self, action: JSON) -> dict[str, JSON]:
@@ -137,12 +163,13 @@ class ReferenceEngine:
 
     def close(self) -> None:
         self.state = None
+        self.published = None
 
-    @staticmethod
-    def _reply(state: GameState, events: list[dict[str, JSON]]) -> dict[str, JSON]:
+    def _reply(self, state: GameState, events: list[dict[str, JSON]]) -> dict[str, JSON]:
+        shown = state if self.published is None else attrs.evolve(state, rules=self.published)
         return {
             "type": "state",
-            "state": state_to_json(state),
+            "state": state_to_json(shown),
             "legal": [str(a) for a in state.legal_actions()],
             "events": events,
         }

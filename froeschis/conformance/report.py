@@ -4,24 +4,46 @@ from __future__ import annotations
 
 import json
 import pprint
+import re
 from collections.abc import Sequence
 from typing import Any
 
 import attrs
 from rich.console import Console
-from rich.markup import escape
+from rich.markup import escape as escape_markup
 from rich.table import Table
 
+from froeschis.conformance.causes import EXPLAINED, PROTOCOL, PROVENANCE, Cause
 from froeschis.conformance.compare import Finding
 from froeschis.conformance.protocol import JSON
 from froeschis.core.actions import AnyAction
+from froeschis.core.errors import InternalError
 from froeschis.core.record import GameRecord
 from froeschis.core.rules import Rules
-from froeschis.io.serialize import record_to_json
-from froeschis.spec import load_catalogue
+from froeschis.io.schemas import schema_errors
+from froeschis.io.serialize import action_to_json, record_to_json
+from froeschis.spec import Misreading, load_catalogue
 
 REPORT_FORMAT = "froeschis.conformance-report/1"
-PASSED, DIVERGED, NOT_EXERCISED = "passed", "diverged", "not exercised"
+
+_CONTROL = re.compile(
+    r"\x1b\[[0-?]*[ -/]*[@-~]"  # CSI: colours, cursor moves, clearing the screen
+    r"|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?"  # OSC: window titles, hyperlinks
+    r"|[\x00-\x08\x0b-\x1f\x7f-\x9f]"  # other control characters (newline and tab stay)
+)
+"""Terminal escape sequences (CSI, OSC) and control characters other than newline and tab."""
+_SURROGATE = re.compile(r"[\ud800-\udfff]")
+"""Half of a UTF-16 pair, alone: JSON can carry it (``\\ud800``), no UTF-8 terminal or file can."""
+
+
+def escape(text: str) -> str:
+    """Text from an engine or a rule, safe to print: control characters and escape sequences (which
+    could move the cursor, retitle the terminal or hide lines) removed, a lone surrogate replaced by
+    U+FFFD (it cannot be written as UTF-8), rich markup escaped."""
+    return escape_markup(_SURROGATE.sub("\ufffd", _CONTROL.sub("", text)))
+
+
+PASSED, DIVERGED, NOT_EXERCISED, NOT_DECLARED = "passed", "diverged", "not exercised", "not declared"
 
 
 @attrs.frozen
@@ -33,10 +55,16 @@ class ClauseRow:
     """How many compared steps (and refused probes) exercised the clause without a divergence."""
     divergences: int
     """How many games diverged with the clause involved."""
+    declared: bool = True
+    """Whether the engine declared the rules feature the clause needs (variants need their option)."""
 
     @property
     def status(self) -> str:
-        return DIVERGED if self.divergences else PASSED if self.steps else NOT_EXERCISED
+        if self.divergences:
+            return DIVERGED
+        if self.steps:
+            return PASSED
+        return NOT_EXERCISED if self.declared else NOT_DECLARED
 
 
 @attrs.frozen
@@ -54,6 +82,10 @@ class Reproduction:
     seconds: float
     reproduced: bool
     complete: bool
+    saved_to: str | None = None
+    """Where the full record was written, if it was (``froeschis conform --repro-dir``)."""
+    test_saved_to: str | None = None
+    """Where the reproduction was written as a pytest test, if it was."""
 
     def record(self) -> dict[str, Any]:
         return record_to_json(GameRecord(self.players, self.rules, self.actions))
@@ -92,6 +124,8 @@ class Reproduction:
             "seconds": round(self.seconds, 2),
             "reproduced": self.reproduced,
             "complete": self.complete,
+            "saved_to": self.saved_to,
+            "test_saved_to": self.test_saved_to,
             "finding": finding_json(self.finding),
         }
 
@@ -114,6 +148,68 @@ def finding_json(f: Finding) -> dict[str, Any]:
 
 
 @attrs.frozen
+class RootCause:
+    """One independent cause of a check's errors, the errors it accounts for, and a reproduction."""
+
+    cause: Cause
+    findings: tuple[Finding, ...]
+    """The first error of each game it accounts for, in the order found."""
+    reproduction: Reproduction | None = None
+
+    @property
+    def clause(self) -> str | None:
+        return self.cause.clause
+
+    @property
+    def misreading(self) -> Misreading | None:
+        return self.cause.misreading
+
+    def headline(self) -> str:
+        """What the engine gets wrong, in one line."""
+        if self.cause.misreading is not None:
+            return f"behaves as if {self.cause.clause} were read as: {self.cause.misreading.description}"
+        if self.cause.clause is not None:
+            return f"diverges where the reference's {self.cause.clause} decides"
+        return f"breaks the protocol ({self.findings[0].kind})"
+
+    def to_json(self, errors: Sequence[Finding]) -> dict[str, Any]:
+        m = self.cause.misreading
+        return {
+            "clause": self.cause.clause,
+            "confidence": self.cause.confidence,
+            "headline": self.headline(),
+            "misreading": None if m is None else misreading_json(m),
+            "games": len(self.findings),
+            "games_explained": len(self.cause.games) if self.cause.misreading is not None else 0,
+            "steps_explained": self.cause.steps,
+            "contradicted_by": self.cause.refuted_by,
+            "games_reproduced_whole": self.cause.whole,
+            "errors": [errors.index(f) for f in self.findings if f in errors],
+            "runners_up": [
+                {
+                    "misreading": x.misreading.id,
+                    "games": len(x.games),
+                    "games_reproduced_whole": len(x.whole),
+                    "steps": x.steps,
+                    "contradicted_by": x.refuted_by,
+                }
+                for x in self.cause.runners_up
+            ],
+            "reproduction": None if self.reproduction is None else self.reproduction.to_json(),
+        }
+
+
+def misreading_json(m: Misreading) -> dict[str, Any]:
+    source = m.invited_by
+    return {
+        "id": m.id,
+        "description": m.description,
+        "mutant": m.mutant,
+        "invited_by": None if source is None else {"sentence": source.anchor, "quote": source.quote},
+    }
+
+
+@attrs.frozen
 class Report:
     """Everything a check found. ``ok`` is false on any error (and on warnings when strict)."""
 
@@ -129,31 +225,52 @@ class Report:
     probes: int
     skipped: tuple[str, ...]
     notes: tuple[str, ...]
-    reproductions: tuple[Reproduction, ...]
+    causes: tuple[RootCause, ...]
+    """The errors' independent causes, most games first: every error belongs to exactly one."""
     seconds: float
     strict: bool = False
+    """Warnings and declared clauses never exercised fail the check too."""
 
     @property
     def ok(self) -> bool:
-        return not self.errors and not (self.strict and self.warnings)
+        return not self.errors and not (self.strict and (self.warnings or self.unexercised))
 
-    def distinct_errors(self) -> list[tuple[Finding, int]]:
-        """Each kind of divergence once (its first occurrence) with the number of games showing it."""
-        groups: dict[tuple[str, str], list[Finding]] = {}
-        for f in self.errors:
-            groups.setdefault(f.signature, []).append(f)
-        return [(found[0], len(found)) for found in groups.values()]
+    @property
+    def reproductions(self) -> tuple[Reproduction, ...]:
+        return tuple(c.reproduction for c in self.causes if c.reproduction is not None)
+
+    @property
+    def unexercised(self) -> tuple[str, ...]:
+        """The clauses the engine declared (all but undeclared variants) that no game exercised."""
+        return tuple(r.id for r in self.clauses if r.status == NOT_EXERCISED)
+
+    def summary(self) -> str:
+        """The verdict in one line (the first line of the text report)."""
+        verdict = "PASS" if self.ok else "FAIL"
+        causes = len(self.causes)
+        found = (
+            f"{causes} independent {'cause' if causes == 1 else 'causes'} of {len(self.errors)} "
+            f"{'error' if len(self.errors) == 1 else 'errors'}"
+            if self.errors
+            else "no errors"
+        )
+        # With errors, games stopped early: which clauses they did not reach says little.
+        unexercised = len(self.unexercised) if not self.errors else 0
+        never = f", {unexercised} declared clauses never exercised" if unexercised else ""
+        return f"{verdict}: {found}, {len(self.warnings)} warnings{never}"
 
     def to_json(self) -> dict[str, Any]:
         return {
             "format": REPORT_FORMAT,
             "ok": self.ok,
+            "summary": self.summary(),
             "engine": self.engine,
             "command": list(self.command) if self.command is not None else None,
             "games": self.games,
             "steps": self.steps,
             "probes": self.probes,
             "seconds": round(self.seconds, 2),
+            "causes": [c.to_json(self.errors) for c in self.causes],
             "errors": [finding_json(f) for f in self.errors],
             "warnings": [finding_json(f) for f in self.warnings],
             "clauses": [
@@ -163,28 +280,43 @@ class Report:
                     "status": r.status,
                     "steps": r.steps,
                     "divergences": r.divergences,
+                    "declared": r.declared,
                 }
                 for r in self.clauses
             ],
-            "reproductions": [r.to_json() for r in self.reproductions],
+            "unexercised": list(self.unexercised),
+            "strict": self.strict,
             "skipped": list(self.skipped),
             "notes": list(self.notes),
         }
 
     def dumps(self) -> str:
-        return json.dumps(self.to_json(), indent=2, ensure_ascii=False)
+        """The report as JSON text; checked against the published schema (spec/schemas/report.schema.json)."""
+        data = self.to_json()
+        problems = schema_errors("report", data)
+        if problems:
+            raise InternalError(f"the report does not match its published schema: {'; '.join(problems)}")
+        text = json.dumps(data, indent=2, ensure_ascii=False)
+        if _SURROGATE.search(text):  # an engine's lone surrogate: kept, as JSON writes it in ASCII
+            return json.dumps(data, indent=2, ensure_ascii=True)
+        return text
 
     # ------------------------------------------------------------------ terminal
 
     def render(self, console: Console, show_table: bool = True) -> None:
+        """The text report: the verdict first, then each cause with its evidence and a short
+        reproduction, then the warnings and (``show_table``) the clause table."""
+        style = "bold green" if self.ok else "bold red"
+        console.print(f"[{style}]{escape(self.summary())}[/]")
+        console.print(f"engine: {escape(self.engine or '(no engine)')}", highlight=False)
+        if self.command:
+            console.print(f"command: {escape(' '.join(self.command))}", highlight=False)
         games = sum(self.games.values())
         sources = ", ".join(f"{n} {src}" for src, n in self.games.items() if n)
-        console.print(f"[bold]froeschis conform[/]: {escape(self.engine or '(no engine)')}")
-        if self.command:
-            console.print(f"command: {escape(' '.join(self.command))}")
         console.print(
             f"{games} games ({sources}), {self.steps} steps compared, {self.probes} illegal-action probes, "
-            f"{self.seconds:.1f} s"
+            f"{self.seconds:.1f} s",
+            highlight=False,
         )
         for note in self.notes:
             console.print(f"[dim]note: {escape(note)}[/]")
@@ -192,27 +324,26 @@ class Report:
             console.print(
                 f"[dim]skipped {len(self.skipped)} games needing rules features the engine lacks[/]"
             )
-        if show_table and self.clauses:
-            console.print(self._table())
-        distinct = self.distinct_errors()
-        for number, (finding, count) in enumerate(distinct, 1):
-            title = f"error {number}/{len(distinct)}"
-            if count > 1:
-                title += f" (in {count} games)"
-            console.print(f"\n[bold red]✗ {title}[/]")
-            render_finding(console, finding)
-            for repro in self.reproductions:
-                if repro.finding.signature == finding.signature:
-                    render_reproduction(console, repro, self.command)
+        failing = sum(len(c.findings) for c in self.causes)
+        for number, root in enumerate(self.causes, 1):
+            console.print(f"\n[bold red]✗ cause {number} of {len(self.causes)}[/]: {escape(root.headline())}")
+            render_cause(console, root, failing)
         if self.warnings:
             console.print(
                 f"\n[bold yellow]{len(self.warnings)} warnings[/] (should-level: not a rules divergence)"
             )
             for w in self.warnings:
                 render_finding(console, w, brief=True)
-        verdict = "[bold green]PASS[/]" if self.ok else "[bold red]FAIL[/]"
-        errors = f"{len(self.errors)} errors ({len(distinct)} distinct)"
-        console.print(f"\n{verdict}: {errors}, {len(self.warnings)} warnings")
+        if self.unexercised and not self.errors:
+            console.print(
+                "\n[yellow]declared clauses no game exercised[/] "
+                f"({'fails' if self.strict else 'fails with'} --strict): "
+                + escape(", ".join(self.unexercised))
+            )
+        if show_table and self.clauses:
+            console.print(self._table())
+        if self.causes or self.warnings:
+            console.print(f"\n[{style}]{escape(self.summary())}[/]")
 
     def _table(self) -> Table:
         table = Table(title="Clauses", title_justify="left", show_lines=False)
@@ -220,7 +351,7 @@ class Report:
         table.add_column("kind")
         table.add_column("steps", justify="right")
         table.add_column("result")
-        style = {PASSED: "green", DIVERGED: "bold red", NOT_EXERCISED: "yellow"}
+        style = {PASSED: "green", DIVERGED: "bold red", NOT_EXERCISED: "yellow", NOT_DECLARED: "dim"}
         for row in self.clauses:
             result = row.status if not row.divergences else f"{row.status} ({row.divergences} games)"
             table.add_row(row.id, row.kind, str(row.steps), f"[{style[row.status]}]{result}[/]")
@@ -238,39 +369,112 @@ def describe_action(action: JSON) -> str:
     return _short(action)
 
 
-def render_finding(console: Console, f: Finding, brief: bool = False) -> None:
+def _games(n: int) -> str:
+    return f"{n} {'game' if n == 1 else 'games'}"
+
+
+def evidence(root: RootCause, failing: int) -> str:
+    """What the cause rests on, in a sentence."""
+    cause = root.cause
+    if cause.confidence == PROTOCOL:
+        return f"{_games(len(root.findings))} failed outside the rules (no clause is involved)"
+    if cause.confidence == PROVENANCE:
+        games = len(cause.games)
+        return (
+            "lower confidence: no known misreading reproduces "
+            f"{'this game' if games == 1 else f'these {games} games'}; "
+            "the reference's own account of the diverging step names the clause"
+        )
+    text = (
+        "put in the reference's place, this reading answers the diverging step as the engine did in "
+        f"{len(cause.games)} of the {_games(failing)} that failed, and replays {cause.whole} of them "
+        f"whole, from the first action ({cause.steps} actions)"
+    )
+    if cause.confidence == EXPLAINED:
+        text += "; no game the engine played right contradicts it"
+    else:
+        text += (
+            f"; but {_games(cause.refuted_by)} the engine played right would go otherwise by it: the engine "
+            "reads the clause so in some situations only (the nearest known reading)"
+        )
+    if cause.also:
+        text += (
+            f"; in {_games(len(cause.also))} more, which it does not explain, the reference's account of "
+            "the diverging step involves the same clause"
+        )
+    return text
+
+
+def render_cause(console: Console, root: RootCause, failing: int) -> None:
+    """A cause: the evidence for it, the sentence that invites the misreading, the clause, the
+    runners-up, the first error it accounts for and its reproduction."""
+    cause = root.cause
+    console.print(f"  evidence: {escape(evidence(root, failing))}", highlight=False)
+    misreading = cause.misreading
+    if misreading is not None and misreading.invited_by is not None:
+        source = misreading.invited_by
+        console.print(f"  invited by {source.anchor}: \u201c{escape(source.quote)}\u201d", highlight=False)
+    catalogue = load_catalogue()
+    if cause.clause is not None and cause.clause in catalogue.ids():
+        console.print(
+            f"  clause {cause.clause}: {escape(catalogue.clause(cause.clause).statement)}", highlight=False
+        )
+    for other in cause.runners_up:
+        verdict = (
+            f"contradicted by {other.refuted_by} games played right"
+            if other.refuted_by
+            else f"explains {len(other.games)} games"
+        )
+        console.print(
+            f"  [dim]also considered: {escape(other.misreading.id)} ({verdict})[/]", highlight=False
+        )
+    console.print("  first error:")
+    render_finding(console, root.findings[0], indent="    ")
+    if root.reproduction is not None:
+        render_reproduction(console, root.reproduction)
+
+
+def render_finding(console: Console, f: Finding, brief: bool = False, indent: str = "  ") -> None:
     where = f.scenario or "-"
     if f.step is not None:
         where += f", step {f.step}"
     if f.action is not None:
         where += f", action {describe_action(f.action)}"
     count = f" ({f.count} times)" if f.count > 1 else ""
-    console.print(f"  [{f.kind}] {escape(f.message)}{count}")
-    console.print(f"    at: {escape(where)}", highlight=False)
+    console.print(f"{indent}{escape(f'[{f.kind}]')} {escape(f.message)}{count}", highlight=False)
+    console.print(f"{indent}  at: {escape(where)}", highlight=False)
     for d in f.fields[:8]:
         console.print(
-            f"    {d.path}: expected {escape(_short(d.expected))}, got {escape(_short(d.actual))}",
+            f"{indent}  {escape(d.path)}: expected {escape(_short(d.expected))}, "
+            f"got {escape(_short(d.actual))}",
             highlight=False,
         )
     if len(f.fields) > 8:
-        console.print(f"    ... and {len(f.fields) - 8} more fields")
+        console.print(f"{indent}  ... and {len(f.fields) - 8} more fields")
     catalogue = load_catalogue()
-    for cid in f.clauses:
+    for cid in f.clauses if not brief else ():
         clause = catalogue.clause(cid) if cid in catalogue.ids() else None
-        statement = clause.statement if clause is not None else ""
         console.print(
-            f"    clause [bold]{cid}[/]: {escape(statement if not brief else clause.title if clause else '')}"
+            f"{indent}  reference's clause {escape(cid)}: {escape(clause.title if clause else '')}",
+            highlight=False,
         )
     if f.related and not brief:
-        console.print(f"    also involved: {', '.join(f.related)}")
+        console.print(f"{indent}  also involved: {escape(', '.join(f.related))}", highlight=False)
     if f.candidate_clauses:
-        console.print(f"    the engine's own events cited: {', '.join(f.candidate_clauses)}")
+        console.print(
+            f"{indent}  the engine's own events cited: {escape(', '.join(f.candidate_clauses))}",
+            highlight=False,
+        )
     if f.detail:
         for line in f.detail.splitlines()[-12:]:
-            console.print(f"    | {escape(line)}", highlight=False)
+            console.print(f"{indent}  | {escape(line)}", highlight=False)
 
 
-def render_reproduction(console: Console, r: Reproduction, command: Sequence[str] | None) -> None:
+SHOWN_STEPS = 3
+"""Actions of a reproduction shown at each end; the full record is in the file it was saved to."""
+
+
+def render_reproduction(console: Console, r: Reproduction) -> None:
     if not r.reproduced:
         console.print(
             "  [yellow]the divergence did not occur again when the game was replayed: no reproduction[/]"
@@ -278,14 +482,21 @@ def render_reproduction(console: Console, r: Reproduction, command: Sequence[str
         return
     budget = "" if r.complete else ", shrinking budget used up"
     console.print(
-        f"\n  [bold]Minimal reproduction[/]: {len(r.actions)} actions"
+        f"  reproduction: {r.players} players, {len(r.actions)} actions"
         + (" then an illegal action" if r.illegal is not None else "")
-        + f" (shrunk from {r.original_actions} in {r.tries} replays, {r.seconds:.1f} s{budget})"
+        + f" (shrunk from {r.original_actions} in {r.tries} replays, {r.seconds:.1f} s{budget})",
+        highlight=False,
     )
-    console.print("  As a game record (froeschis.record/1):")
-    record = json.dumps(r.record(), ensure_ascii=False)
-    console.print("  " + escape(record), highlight=False, soft_wrap=True)
+    steps = [describe_action(action_to_json(a)) for a in r.actions]
     if r.illegal is not None:
-        console.print(f"  followed by the illegal action {escape(json.dumps(r.illegal))}", highlight=False)
-    console.print("  As a pytest test:")
-    console.print(escape(r.python_test(command)), highlight=False, soft_wrap=True)
+        steps.append(f"{describe_action(r.illegal)} (illegal)")
+    shown = list(enumerate(steps))
+    if len(shown) > 2 * SHOWN_STEPS + 1:
+        shown = [*shown[:SHOWN_STEPS], (-1, ""), *shown[-SHOWN_STEPS:]]
+    for index, text in shown:
+        line = "      ..." if index < 0 else f"    {index:>4}  {escape(text)}"
+        console.print(line, highlight=False)
+    if r.saved_to is not None:
+        console.print(f"  the full record: {escape(r.saved_to)}", highlight=False)
+    if r.test_saved_to is not None:
+        console.print(f"  as a pytest test: {escape(r.test_saved_to)}", highlight=False)

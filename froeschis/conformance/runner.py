@@ -63,7 +63,7 @@ class Session:
             return Finding(
                 ERROR, error.kind, f"the engine did not start: {error.message}", detail=error.detail
             )
-        except Exception as error:  # a user's factory may raise anything
+        except (Exception, SystemExit) as error:  # a user's factory may raise anything, exit too
             return Finding(ERROR, "crash", f"the engine factory raised {type(error).__name__}: {error}")
         self.engine = engine
         reply = self.call(lambda e: e.hello(), start=False)
@@ -98,7 +98,7 @@ class Session:
         except CandidateError as error:
             self.stop()
             return Finding(ERROR, error.kind, error.message, detail=error.detail)
-        except Exception as error:  # an in-process adapter may raise anything: that is a crash
+        except (Exception, SystemExit) as error:  # an in-process adapter may raise (or exit): a crash
             self.stop()
             trace = "".join(traceback.format_exception(error)[-6:])
             return Finding(ERROR, "crash", f"the engine raised {type(error).__name__}: {error}", detail=trace)
@@ -129,14 +129,41 @@ class Trial:
     final: JSON = None
 
 
+@attrs.frozen
+class Divergence:
+    """What the engine did where it first parted from the reference: for counterfactual blame."""
+
+    index: int | None
+    """The action's index in the trial (None: the new game itself; the number of actions: a final probe)."""
+    probe: JSON
+    """The illegal action it was sent there, when the divergence is its answer to that (else None)."""
+    reply: object
+    """Its reply; None when it gave none (it crashed, hung or wrote garbage)."""
+
+
+@attrs.frozen
+class Evidence:
+    """One game of a check, for counterfactual blame: what the engine was given, where it parted."""
+
+    trial: Trial
+    divergence: Divergence | None
+    """None: the engine played the whole game as the reference did (or refused it, as it should)."""
+    probes: tuple[tuple[int, JSON], ...] = ()
+    """The illegal actions it was sent, by action index (all refused, but perhaps the divergence)."""
+
+
 @attrs.define
 class TrialResult:
     steps: int = 0
     error: Finding | None = None
+    divergence: Divergence | None = None
     warnings: list[Finding] = attrs.Factory(list)
     exercised: Counter[str] = attrs.Factory(Counter)
     probes_sent: list[tuple[int, JSON]] = attrs.Factory(list)
     events_matched: bool = True
+
+    def evidence(self, trial: Trial) -> Evidence:
+        return Evidence(trial, self.divergence, tuple(self.probes_sent))
 
 
 def illegal_action(state: GameState, rng: random.Random) -> JSON | None:
@@ -155,34 +182,40 @@ def illegal_action(state: GameState, rng: random.Random) -> JSON | None:
     return rng.choice(refused)
 
 
-def _probe(session: Session, state: GameState, bad: JSON, index: int) -> tuple[Finding | None, str | None]:
-    """Send ``bad``; expect a refusal. Returns (error, clause exercised); nothing if ``bad`` is legal."""
+def _probe(
+    session: Session, state: GameState, bad: JSON, index: int
+) -> tuple[Finding | None, str | None, object]:
+    """Send ``bad``; expect a refusal. Returns (error, clause exercised, the engine's reply or None
+    when it gave none); nothing if ``bad`` is legal."""
     clause = refusal_clause(state, bad)
     if clause is None:
-        return None, None
+        return None, None, None
     reply = session.call(lambda e: e.step(bad))
     if isinstance(reply, Finding):
-        return attrs.evolve(reply, step=index, action=bad, clauses=(clause,)), None
+        return attrs.evolve(reply, step=index, action=bad, clauses=(clause,)), None, None
     if isinstance(reply, dict) and reply.get("type") == "illegal":
         if schema_errors("reply#/$defs/illegal", reply):
-            return Finding(ERROR, "malformed", "a malformed 'illegal' reply", step=index, action=bad), None
-        return None, clause
+            malformed = Finding(ERROR, "malformed", "a malformed 'illegal' reply", step=index, action=bad)
+            return malformed, None, reply
+        return None, clause, reply
     if isinstance(reply, dict) and reply.get("type") == "state":
-        return Finding(
+        accepted = Finding(
             ERROR,
             "illegal-accepted",
             f"accepted the illegal action {bad}",
             step=index,
             action=bad,
             clauses=(clause,),
-        ), None
-    return Finding(
+        )
+        return accepted, None, reply
+    unexpected = Finding(
         ERROR,
         "malformed",
         f"expected an 'illegal' reply to {bad}, got: {str(reply)[:200]}",
         step=index,
         action=bad,
-    ), None
+    )
+    return unexpected, None, reply
 
 
 @attrs.define
@@ -194,11 +227,14 @@ class _Play:
     events_expected: bool
     events_trusted: bool
     result: TrialResult = attrs.Factory(TrialResult)
+    reply: object = None
+    """The engine's last reply (None when it gave none)."""
 
     def start(self, trial: Trial, state: GameState) -> Finding | None:
         """Start the game on the engine and compare its first state."""
         rules = rules_to_json(trial.rules)
         reply = self.session.call(lambda e: e.new_game(trial.players, rules))
+        self.reply = None if isinstance(reply, Finding) else reply
         if isinstance(reply, Finding):
             return reply
         check = compare_reply(None, None, state, (), reply, self.events_expected, self.events_trusted)
@@ -208,7 +244,7 @@ class _Play:
     def probe(self, state: GameState, bad: JSON, index: int) -> Finding | None:
         """Send the illegal action ``bad``, which must be refused."""
         self.result.probes_sent.append((index, bad))
-        error, clause = _probe(self.session, state, bad, index)
+        error, clause, self.reply = _probe(self.session, state, bad, index)
         if clause:
             self.result.exercised[clause] += 1
         return error
@@ -221,6 +257,7 @@ class _Play:
         after = reference.after
         sent = action_to_json(action)
         reply = self.session.call(lambda e: e.step(sent))
+        self.reply = None if isinstance(reply, Finding) else reply
         if isinstance(reply, Finding):
             return after, attrs.evolve(reply, clauses=reference.clauses)
         check = compare_reply(
@@ -240,13 +277,14 @@ class _Play:
         self.result.steps += 1
         return after, None
 
-    def fail(self, finding: Finding, index: int | None, action: JSON) -> TrialResult:
+    def fail(self, finding: Finding, index: int | None, action: JSON, probe: JSON = None) -> TrialResult:
         self.result.error = attrs.evolve(
             finding,
             scenario=self.scenario,
             step=index if finding.step is None else finding.step,
             action=action if finding.action is None else finding.action,
         )
+        self.result.divergence = Divergence(index, probe, self.reply)
         return self.result
 
 
@@ -276,53 +314,59 @@ def run_trial(
         if bad is None and probe_rate > 0 and rng.random() < probe_rate:
             bad = illegal_action(state, rng)
         if bad is not None and (error := play.probe(state, bad, index)) is not None:
-            return play.fail(error, index, bad)
+            return play.fail(error, index, bad, probe=bad)
         state, error = play.step(state, action, index, bad)
         if error is not None:
             return play.fail(error, index, action_to_json(action))
     if trial.final is not None:  # a reproduction's last, illegal action (not a probe: not counted)
-        error, _ = _probe(session, state, trial.final, len(trial.actions))
+        error, _, play.reply = _probe(session, state, trial.final, len(trial.actions))
         if error is not None:
-            return play.fail(error, len(trial.actions), trial.final)
+            return play.fail(error, len(trial.actions), trial.final, probe=trial.final)
     return play.result
 
 
-def setup_probes(session: Session) -> tuple[list[Finding], Counter[str]]:
-    """New games the rules forbid (player counts, a deck too small) must be refused."""
+def setup_probes(session: Session) -> tuple[list[tuple[Evidence, Finding | None]], Counter[str]]:
+    """New games the rules forbid (player counts, a deck too small) must be refused.
+
+    Returns each case as evidence (a game of no actions) with the error it showed, if any.
+    """
     assert session.info is not None
-    findings: list[Finding] = []
+    cases: list[tuple[Evidence, Finding | None]] = []
     exercised: Counter[str] = Counter()
-    cases: list[tuple[int, Rules]] = [(1, Rules()), (5, Rules())]
+    games: list[tuple[int, Rules]] = [(1, Rules()), (5, Rules())]
     if "deck" in session.info.features:
-        cases.append((2, Rules(deck=Rules().deck[:17])))
-    for players, rules in cases:
+        games.append((2, Rules(deck=Rules().deck[:17])))
+    for players, rules in games:
         try:
             new_game(players, rules)
-        except RulesError as error:
-            clause = error.clause or "players.count"
+        except RulesError as refusal:
+            clause = refusal.clause or "players.count"
         else:  # pragma: no cover - the cases are chosen to be refused
             continue
         data = rules_to_json(rules)
         reply = session.call(lambda e, p=players, r=data: e.new_game(p, r))  # type: ignore[misc]
         what = f"a new game for {players} players" + (" with a 17-card deck" if len(rules.deck) < 60 else "")
-        if isinstance(reply, Finding):
-            findings.append(
-                attrs.evolve(reply, scenario="setup", message=f"{what}: {reply.message}", clauses=(clause,))
-            )
-        elif isinstance(reply, dict) and reply.get("type") == "illegal":
+        trial = Trial(players, rules, ())
+        if isinstance(reply, dict) and reply.get("type") == "illegal":
             exercised[clause] += 1
-        else:
-            findings.append(
-                Finding(
-                    ERROR,
-                    "illegal-accepted",
-                    f"accepted {what}, which the rules forbid",
-                    scenario="setup",
-                    action={"players": players, "rules": data},
-                    clauses=(clause,),
-                )
+            cases.append((Evidence(trial, None), None))
+            continue
+        if isinstance(reply, Finding):
+            error = attrs.evolve(
+                reply, scenario="setup", message=f"{what}: {reply.message}", clauses=(clause,)
             )
-    return findings, exercised
+        else:
+            error = Finding(
+                ERROR,
+                "illegal-accepted",
+                f"accepted {what}, which the rules forbid",
+                scenario="setup",
+                action={"players": players, "rules": data},
+                clauses=(clause,),
+            )
+        answer = None if isinstance(reply, Finding) else reply
+        cases.append((Evidence(trial, Divergence(None, None, answer)), error))
+    return cases, exercised
 
 
 def trial_of(scenario: Scenario) -> Trial:

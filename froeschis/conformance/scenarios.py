@@ -10,16 +10,17 @@ for simultaneous winners); they need the rules features that the engine declares
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
 import attrs
 
 from froeschis.agents.loop import Policy, drive, random_policy
 from froeschis.core.actions import DRAW, SWAP, Action, AnyAction, Shuffle
-from froeschis.core.cards import FROG, Card, number
+from froeschis.core.cards import FROG, TRASH, Card, number
 from froeschis.core.chance import sample_chance
 from froeschis.core.engine import GameState, new_game
 from froeschis.core.errors import FroeschisError
@@ -77,12 +78,15 @@ def _play(
     policy: Policy,
     deal: Callable[[GameState, random.Random], Shuffle] | None = None,
     max_actions: int = 5000,
+    rig: Callable[[GameState, random.Random], Shuffle] | None = None,
 ) -> Scenario:
     """A scenario: the game ``policy`` plays in every seat, chance from ``seed`` (``deal`` rigs the
-    deals); cut after ``max_actions`` actions."""
+    deals, ``rig`` every chance node); cut after ``max_actions`` actions."""
     rng = random.Random(seed)
 
     def chance(state: GameState) -> Shuffle:
+        if rig is not None:
+            return rig(state, rng)
         if state.phase is Phase.DEAL and deal is not None:
             return deal(state, rng)
         return sample_chance(state, rng)
@@ -148,12 +152,111 @@ def rigged_deal(
     return deal
 
 
+def lucky_rows_deal(state: GameState, rng: random.Random) -> Shuffle:
+    """A deal in which the round's first player completes on its first turn (as in
+    :func:`rigged_deal`) and every other row lies in order, 1, 2, 3, ... face down: lucky rows, which
+    the reveal-at-round-end variant counts as complete (falls back to a random shuffle when the pool
+    lacks the cards)."""
+    pool = Counter(state.chance_pool())
+    n, starter = state.num_players, state.turn
+    rows: dict[int, list[Card]] = {}
+    for seat in range(n):
+        length = state.players[seat].length
+        first = 2 if seat == starter else 1
+        rows[seat] = [number(k) for k in range(first, length + 1)]
+    needed = Counter(c for row in rows.values() for c in row) + Counter({number(1): 1})
+    if any(pool[c] < k for c, k in needed.items()):
+        return sample_chance(state, rng)
+    rest = list((pool - needed).elements())
+    rng.shuffle(rest)
+    rows[starter].append(rest.pop())
+    order = [c for seat in range(n) for c in rows[seat]] + [number(1)] + rest
+    return Shuffle(tuple(order))
+
+
 def _starter(state: GameState) -> list[int]:
     return [state.turn]
 
 
 def _everyone(state: GameState) -> list[int]:
     return list(range(state.num_players))
+
+
+# --------------------------------------------------------------------------- starved rounds
+
+MISSING_SPOTS = {2: ((7, 8), (5, 6)), 3: ((7, 8), (6,), (5,)), 4: ((8,), (7,), (6,), (5,))}
+"""The spots each seat's first turn leaves face down in a starved round: different for every seat,
+so a card one seat still needs is dead for the others; a frog lies on each of them, four in all."""
+
+
+def _dead_for(face_up: Sequence[bool], card: Card) -> bool:
+    """Whether ``card`` is dead for a row whose spots are ``face_up`` (and show no frog)."""
+    return card.is_trash or (card.is_number and card.number <= len(face_up) and face_up[card.number - 1])
+
+
+def _starved_order(
+    cards: Sequence[Card], drawers: Sequence[Sequence[bool]], rng: random.Random
+) -> list[Card]:
+    """``cards`` in an order in which each is dead for the row that draws it (the rows draw in turn,
+    ``drawers[0]`` first), as long as such a card is left; the others come last."""
+    left = list(cards)
+    rng.shuffle(left)
+    order: list[Card] = []
+    while left:
+        row = drawers[len(order) % len(drawers)]
+        pick = next((c for c in left if _dead_for(row, c)), left[0])
+        left.remove(pick)
+        order.append(pick)
+    return order
+
+
+@attrs.define
+class StarvedChance:
+    """Chance that starves a game's first round, so that the draw pile runs out again and again.
+
+    The deal gives every seat a row whose first turn (drawing a 1) turns all its spots face up but
+    those of :data:`MISSING_SPOTS`, which hide the four frogs; every card drawn after that is dead for
+    the seat that draws it. The first ``reshuffles`` reshuffles are ordered the same way, later ones
+    at random, and then someone completes. Standard rules and deck; two to four players.
+    """
+
+    reshuffles: int
+    done: int = 0
+
+    def __call__(self, state: GameState, rng: random.Random) -> Shuffle:
+        n = state.num_players
+        if state.round != 1 or n not in MISSING_SPOTS or state.rules.deck != standard_deck():
+            return sample_chance(state, rng)
+        if state.phase is Phase.DEAL:
+            return self._deal(state, rng)
+        if self.done >= self.reshuffles:
+            return sample_chance(state, rng)
+        self.done += 1
+        rows = [[s.face_up for s in p.row.spots] for p in state.players]
+        drawers = [rows[(state.turn + k) % n] for k in range(n)]
+        return Shuffle(tuple(_starved_order(state.chance_pool(), drawers, rng)))
+
+    @staticmethod
+    def _deal(state: GameState, rng: random.Random) -> Shuffle:
+        pool = Counter(state.chance_pool())
+        rows: list[list[Card]] = []
+        after_first_turn: list[list[bool]] = []
+        for seat, missing in enumerate(MISSING_SPOTS[state.num_players]):
+            length = state.players[seat].length
+            visited = [k for k in range(1, length + 1) if k not in missing]
+            row: dict[int, Card] = {k: FROG for k in missing}
+            row |= {k: number(after) for k, after in itertools.pairwise(visited)}
+            row[visited[-1]] = TRASH
+            rows.append([row[k] for k in range(1, length + 1)])
+            after_first_turn.append([k not in missing for k in range(1, length + 1)])
+        needed = Counter(c for row in rows for c in row) + Counter({number(1): state.num_players})
+        if any(pool[c] < k for c, k in needed.items()):
+            return sample_chance(state, rng)
+        rest = list((pool - needed).elements())
+        n = state.num_players
+        drawers = [after_first_turn[(state.turn + k) % n] for k in range(n)]
+        order = [c for row in rows for c in row] + [number(1)] * n + _starved_order(rest, drawers, rng)
+        return Shuffle(tuple(order))
 
 
 # --------------------------------------------------------------------------- the scenario sets
@@ -184,18 +287,20 @@ def rigged_scenarios(seed: int, quick: bool = False) -> Iterator[Scenario]:
             mostly_drawing_policy,
             rigged_deal(_starter),
         )
-    if not quick:
-        for players, name in ((3, "reveal_at_round_end"), (2, "optional_frog_swap")):
-            yield _play(
-                f"rigged-starter-{name.replace('_', '-')}-{players}p",
-                f"quick rounds under the {name} option",
-                "rigged",
-                players,
-                with_variants(Rules(), name),
-                seed + 20 + players,
-                random_policy,
-                rigged_deal(_starter),
-            )
+    for players, name, deal in (
+        (3, "reveal_at_round_end", lucky_rows_deal),
+        (2, "optional_frog_swap", rigged_deal(_starter)),
+    ):
+        yield _play(
+            f"rigged-starter-{name.replace('_', '-')}-{players}p",
+            f"quick rounds under the {name} option",
+            "rigged",
+            players,
+            with_variants(Rules(), name),
+            seed + 20 + players,
+            random_policy,
+            deal,
+        )
 
 
 FROG_DECK = tiny_deck("1 1 1 2 2 2 3 3 3 4 4 4 F F F F F F T T")
@@ -286,6 +391,22 @@ def biased_scenarios(seed: int, quick: bool = False) -> Iterator[Scenario]:
             )
 
 
+def starved_scenarios(seed: int, quick: bool = False) -> Iterator[Scenario]:
+    """Standard games whose first round runs the draw pile out again and again (reshuffles): every
+    engine can play them. After the biased games, whose tiny decks give shorter reproductions."""
+    for players in (2, 4) if quick else (2, 3, 4):
+        yield _play(
+            f"rigged-starved-{players}p",
+            "a first round in which every draw is dead: the draw pile runs out again and again, reshuffles",
+            "rigged",
+            players,
+            Rules(),
+            seed + 30 + players,
+            drawing_policy,
+            rig=StarvedChance(reshuffles=3),
+        )
+
+
 def random_scenarios(count: int, seed: int) -> Iterator[Scenario]:
     """Seeded games between random bots; every third one plays one of the variants."""
     for i in range(count):
@@ -333,10 +454,15 @@ def golden_scenarios(vectors: Path) -> tuple[list[Scenario], list[str]]:
 
 def all_scenarios(
     vectors: Path | None, random_games: int, seed: int, quick: bool = False
-) -> tuple[list[Scenario], list[str]]:
-    """Every scenario of a check, in the order they are run: golden, rigged, biased, random."""
-    scenarios, notes = golden_scenarios(vectors) if vectors is not None else ([], [])
-    scenarios += list(rigged_scenarios(seed, quick))
-    scenarios += list(biased_scenarios(seed, quick))
-    scenarios += list(random_scenarios(random_games, seed))
+) -> tuple[Iterator[Scenario], list[str]]:
+    """Every scenario of a check, in the order they are run (golden, rigged, biased, starved, random), made
+    one at a time as the check goes on; and notes about golden files that could not be read."""
+    golden, notes = golden_scenarios(vectors) if vectors is not None else ([], [])
+    scenarios = itertools.chain(
+        golden,
+        rigged_scenarios(seed, quick),
+        biased_scenarios(seed, quick),
+        starved_scenarios(seed, quick),
+        random_scenarios(random_games, seed),
+    )
     return scenarios, notes

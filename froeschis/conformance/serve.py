@@ -2,15 +2,18 @@
 
 Reads requests from stdin and answers on stdout exactly as spec/protocol.md says, using
 :class:`~froeschis.conformance.protocol.ReferenceEngine`. Useful to try a driver written in another
-language against a known-good engine, and as the base of the checker's own robustness tests.
+language against a known-good engine, and as the base of the checker's own robustness tests; with
+``--misread ID`` it plays as an engine built on that misreading of a clause would.
 """
 
 from __future__ import annotations
 
+import argparse
 import json
 import sys
 from typing import TextIO
 
+from froeschis.conformance.misreadings import IMPLEMENTED
 from froeschis.conformance.protocol import JSON, ReferenceEngine
 from froeschis.core.errors import FormatError
 from froeschis.io.serialize import loads
@@ -26,6 +29,7 @@ def answer(engine: ReferenceEngine, request: JSON) -> JSON | None:
     if (
         kind == "new-game"
         and isinstance(request.get("players"), int)
+        and not isinstance(request.get("players"), bool)
         and isinstance(request.get("rules"), dict)
     ):
         return engine.new_game(request["players"], request["rules"])
@@ -36,8 +40,8 @@ def answer(engine: ReferenceEngine, request: JSON) -> JSON | None:
     return {"type": "error", "message": f"not a request of the protocol: {json.dumps(request)[:200]}"}
 
 
-def serve(stdin: TextIO, stdout: TextIO) -> None:
-    engine = ReferenceEngine()
+def serve(stdin: TextIO, stdout: TextIO, misreading: str | None = None) -> None:
+    engine = ReferenceEngine(misreading)
     for line in stdin:
         if not line.strip():
             continue
@@ -46,12 +50,30 @@ def serve(stdin: TextIO, stdout: TextIO) -> None:
         except FormatError as error:  # not JSON, nested too deeply, a number too long to convert
             reply: JSON = {"type": "error", "message": str(error)}
         else:
-            reply = answer(engine, request)
+            try:
+                reply = answer(engine, request)
+            except Exception as error:  # a misread table may leave a case undecided: say so, go on
+                reply = {"type": "error", "message": f"{type(error).__name__}: {error}"[:300]}
             if reply is None:
                 return
         stdout.write(json.dumps(reply) + "\n")
         stdout.flush()
 
 
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(
+        prog="python -m froeschis.conformance.serve",
+        description="The reference engine speaking froeschis.protocol/1 on stdin and stdout.",
+    )
+    parser.add_argument(
+        "--misread",
+        metavar="ID",
+        choices=sorted(IMPLEMENTED),
+        help="play as an engine built on this misreading of spec/clauses.toml would (clause~name)",
+    )
+    args = parser.parse_args(argv)
+    serve(sys.stdin, sys.stdout, args.misread)
+
+
 if __name__ == "__main__":
-    serve(sys.stdin, sys.stdout)
+    main()

@@ -24,9 +24,11 @@ from froeschis.conformance.protocol import JSON
 from froeschis.core.engine import GameState, new_game
 from froeschis.core.errors import FormatError, IllegalActionError, RulesError
 from froeschis.io.serialize import (
+    MAX_TEXT,
     action_from_json,
     action_to_json,
     loads,
+    read_text_limited,
     record_from_json,
     rules_from_json,
 )
@@ -72,10 +74,11 @@ def _invalid(
 
 
 def _replay(form: str, players: int, rules: object, actions: Sequence[JSON]) -> Validation:
+    """Replay from the setup; ``players`` comes from the input unchecked, as ``new_game`` checks it."""
     try:
         state = new_game(players, rules_from_json(rules))
     except FormatError as error:
-        return _invalid(form, 0, f"malformed rules: {error}")
+        return _invalid(form, 0, f"malformed setup: {error}")
     except RulesError as error:
         return _invalid(
             form,
@@ -107,7 +110,7 @@ def validate_record(data: object) -> Validation:
     if not isinstance(data, dict):
         return _invalid("record", 0, "a game record is a JSON object")
     try:  # everything but the actions, which are checked one by one as they are replayed
-        record_from_json({**data, "actions": []})
+        record_from_json({**data, "actions": []} if "actions" in data else data)
     except FormatError as error:
         return _invalid("record", 0, f"malformed record: {error}")
     if not isinstance(data["actions"], list):
@@ -122,8 +125,10 @@ def validate_playthrough(lines: Sequence[object]) -> Validation:
         return _invalid(form, 0, "the first line must be the header object")
     header = lines[0]
     missing = [k for k in ("players", "rules", "actions") if k not in header]
-    if missing or not isinstance(header["actions"], list) or not isinstance(header["players"], int):
-        return _invalid(form, 0, f"the header lacks or mistypes {missing or ['players', 'actions']}")
+    if missing:
+        return _invalid(form, 0, f"the header lacks {missing}")
+    if not isinstance(header["actions"], list):
+        return _invalid(form, 0, "malformed header: actions: expected a list")
     legal = _replay(form, header["players"], header["rules"], header["actions"])
     if not legal.ok:
         return legal
@@ -165,6 +170,8 @@ def validate_text(text: str) -> Validation:
     Text that is neither (not JSON, nested too deeply to parse, a number too long to convert) is
     reported as malformed, naming the line that cannot be parsed.
     """
+    if len(text) > MAX_TEXT:  # not even as JSON lines, each of which might be short enough
+        return _invalid("record", 0, f"more than {MAX_TEXT} characters: too long to read")
     try:
         data = loads(text, "the file")
     except FormatError:
@@ -182,6 +189,12 @@ def validate_text(text: str) -> Validation:
 def validate_file(path: Path) -> Validation:
     """Validate the game log in ``path`` (a record ``.json`` or a playthrough ``.jsonl``).
 
-    Raises OSError when the file cannot be read and UnicodeDecodeError when it is not UTF-8 text.
+    A file of more than :data:`~froeschis.io.serialize.MAX_TEXT` bytes is reported as malformed,
+    without being read to its end. Raises OSError when the file cannot be read and
+    UnicodeDecodeError when it is not UTF-8 text.
     """
-    return validate_text(path.read_text(encoding="utf-8"))
+    try:
+        text = read_text_limited(path)
+    except FormatError as error:
+        return _invalid("record", 0, str(error))
+    return validate_text(text)
