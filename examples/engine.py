@@ -44,6 +44,19 @@ BUGS = {
     "next-lengths": "every player's row gets shorter after a round (the Korean text)",
     "deal-order": "the deal gives one card to each player in turn, round and round",
     "empty-discard": "taking the discard is offered even when the discard pile is empty",
+    "swap-before-complete": "a number revealed from the last face-down spot still replaces its spot's frog",
+    "final-completion-ignored": "a row completed during the final turns does not count at the round's end",
+    "final-completion-restarts": "a player completing during the final turns starts the final turns over",
+    "start-first-completer": "every later round starts with the seat that completed first in the last one",
+    "reshuffle-no-draw": "after a reshuffle the player chooses a source again instead of drawing",
+    "reshuffle-lose-top": "a reshuffle loses the discard pile's top card instead of keeping it as the pile",
+    "frogs-dont-complete": "a row counts as completed only when every spot shows its own number (not a frog)",
+    "deal-reversed": "each row is dealt from its last spot to its first",
+    "lucky-rows-late": "lucky rows are revealed at the round's end but counted before the reveal",
+    "discard-bottom": "taking the discard takes the bottom card of the discard pile, not the top one",
+    "win-at-once": "completing a one-spot row wins at once, without the final turns",
+    "final-turns-table": "the final turns end when play comes back round to the round's starting seat",
+    "eights-only-trash": "in a short row only 8s are trash (the text's 'all 8s'), not every number above it",
 }
 
 
@@ -77,6 +90,7 @@ class Game:
         self.lengths = [rules["row_length"]] * players
         self.winners: list[int] = []
         self.events: list[dict[str, Any]] = []
+        self.first: int | None = None  # the seat that completed first this round
         self.new_round()
 
     # ------------------------------------------------------------------ helpers
@@ -85,15 +99,18 @@ class Game:
         self.events.append({"kind": kind, "clauses": clauses, **fields})
 
     def start_seat(self) -> int:
+        if "start-first-completer" in self.bugs and self.round > 1 and self.first is not None:
+            return self.first  # called by new_round before it forgets the previous round's completer
         return 0 if "start-seat" in self.bugs else (self.round - 1) % self.n
 
     def new_round(self) -> None:
         self.phase = "deal"
         self.turn = self.start_seat()
         self.rows: list[list[list[Any]]] = [[] for _ in range(self.n)]
-        self.draw, self.discard = list(self.deck), []  # between rounds the whole deck lies sorted
+        self.draw = list(self.deck)  # between rounds the whole deck lies sorted
+        self.discard: list[str] = []
         self.hand: str | None = None
-        self.first: int | None = None  # the seat that completed first this round
+        self.first = None
         self.final_left = 0  # final turns still to play once somebody completed
         self.completion_order: list[int] = []
 
@@ -102,6 +119,12 @@ class Game:
 
     def complete(self, row: list[list[Any]]) -> bool:
         return all(up and fits(card, i) for i, (card, up) in enumerate(row, 1))
+
+    def counts(self, row: list[list[Any]]) -> bool:
+        """Whether a row counts as completed at the end of a turn or of the round."""
+        if "frogs-dont-complete" in self.bugs:  # every spot must show its own number
+            return all(up and card == str(i) for i, (card, up) in enumerate(row, 1))
+        return self.complete(row)
 
     def chance_pool(self) -> list[str]:
         if self.phase == "deal":
@@ -140,7 +163,7 @@ class Game:
         if self.phase in ("deal", "reshuffle"):
             order = action.get("shuffle") if isinstance(action, dict) else None
             cards = isinstance(order, list) and all(isinstance(card, str) for card in order)
-            if not cards or sorted(order) != sorted(self.chance_pool()):
+            if not isinstance(order, list) or not cards or sorted(order) != sorted(self.chance_pool()):
                 count = len(self.chance_pool())
                 raise Illegal(f"a {self.phase} takes a shuffle of exactly the {count} cards being shuffled")
             self.deal(order) if self.phase == "deal" else self.reshuffle(order)
@@ -156,7 +179,8 @@ class Game:
             clauses = ["turn.draw-source"]
             if self.rules["discard_only_if_placeable"]:
                 clauses.append("variant.discard-if-placeable")
-            self.take(self.discard.pop(0), "took-discard", clauses)
+            bottom = "discard-bottom" in self.bugs
+            self.take(self.discard.pop(-1 if bottom else 0), "took-discard", clauses)
         elif action.startswith("frog@"):
             spot = int(action[5:])
             revealed = self.row()[spot - 1][0]
@@ -185,6 +209,8 @@ class Game:
         else:
             for seat in range(self.n):
                 rows[seat], rest = rest[: self.lengths[seat]], rest[self.lengths[seat] :]
+                if "deal-reversed" in self.bugs:
+                    rows[seat].reverse()  # the first card dealt lands on the row's last spot
         self.rows = [[[card, False] for card in r] for r in rows]
         self.draw, self.discard = rest, []
         clauses = ["round.deal"] + (["deck.composition"] if self.standard else [])
@@ -195,9 +221,12 @@ class Game:
 
     def reshuffle(self, order: list[str]) -> None:
         self.draw = list(order)
-        self.discard = [] if "reshuffle" in self.bugs else self.discard[:1]
+        lose_top = "reshuffle" in self.bugs or "reshuffle-lose-top" in self.bugs
+        self.discard = [] if lose_top else self.discard[:1]
         self.emit("reshuffled", ["draw.reshuffle"], seat=self.turn)
         self.phase = "draw"
+        if "reshuffle-no-draw" in self.bugs:
+            return  # the player is left to choose again
         self.take(self.draw.pop(0), "drew", ["turn.draw-source"])
 
     # ------------------------------------------------------------------ the forced chain
@@ -210,7 +239,9 @@ class Game:
         """Play the card in hand until the turn ends or the player has to decide."""
         row = self.row()
         while True:
-            if self.complete(row):
+            # swap-before-complete: a number that could still replace a frog is played before the check
+            late = "swap-before-complete" in self.bugs and hand != FROG and self.placeable(hand, row)
+            if self.complete(row) and not late:
                 return self.discard_hand(hand, ["complete.ends-turn", "turn.chain-order"])
             if hand == FROG:
                 self.phase, self.hand = "frog", FROG
@@ -218,7 +249,7 @@ class Game:
             if hand == TRASH:
                 return self.discard_hand(hand, ["dead.trash"], dead=True)
             n = int(hand)
-            if n > len(row):
+            if (n == 8 and len(row) < 8) if "eights-only-trash" in self.bugs else n > len(row):
                 if "short-row-trash" not in self.bugs:
                     return self.discard_hand(hand, ["dead.above-row-length"], dead=True)
                 n = len(row)
@@ -257,7 +288,8 @@ class Game:
     def end_turn(self) -> None:
         seat = self.turn
         row = self.rows[seat]
-        if self.complete(row):
+        new = seat not in self.completion_order
+        if self.counts(row):
             clauses = ["complete.no-face-down"]
             if any(card == FROG for card, _ in row):
                 clauses.append("complete.frogs-count")
@@ -265,7 +297,12 @@ class Game:
                 clauses.append("round.final-turn-completion")
             self.emit("completed", clauses, seat=seat)
             self.completion_order.append(seat)
-        if self.complete(row) and self.first is None:
+            if "win-at-once" in self.bugs and self.lengths[seat] == 1:
+                self.winners, self.phase = [seat], "over"
+                self.emit("game-won", ["game.end", "game.returns"], seats=[seat])
+                return None
+        restart = "final-completion-restarts" in self.bugs and new
+        if self.counts(row) and (self.first is None or restart):
             self.first = seat
             self.final_left = self.n - 1 + (1 if "final-turns" in self.bugs else 0)
             self.emit("final-turns", ["round.final-turns"], seat=seat)
@@ -273,6 +310,9 @@ class Game:
             self.final_left -= 1
             if self.final_left == 0:
                 return self.end_round()
+        back_round = (seat + 1) % self.n == self.start_seat()  # everybody has had as many turns
+        if "final-turns-table" in self.bugs and self.first is not None and back_round:
+            return self.end_round()
         self.turn = (seat - 1) % self.n if "turn-order" in self.bugs else (seat + 1) % self.n
         self.phase = "draw"
         clauses = ["turn.order"] + (["round.final-turns"] if self.first is not None else [])
@@ -283,12 +323,17 @@ class Game:
         lucky = self.rules["reveal_at_round_end"]
         clauses = ["round.final-turns", "variant.reveal-at-round-end" if lucky else "complete.no-face-down"]
         clauses.append("round.final-turn-completion")
+        early = [seat for seat in range(self.n) if self.counts(self.rows[seat])]  # lucky-rows-late
         if lucky:
             for seat, row in enumerate(self.rows):
                 shown = [[card, True] for card, _ in row]
                 if self.complete(shown):  # a lucky row: every face-down card fits its spot
                     self.rows[seat] = shown
-        done = [seat for seat in range(self.n) if self.complete(self.rows[seat])]
+        done = [seat for seat in range(self.n) if self.counts(self.rows[seat])]
+        if "lucky-rows-late" in self.bugs:
+            done = early
+        if "final-completion-ignored" in self.bugs:  # only the completer who started the final turns counts
+            done = [seat for seat in done if seat not in self.completion_order[1:]]
         self.emit("round-ended", clauses, seats=done)
         winners = [seat for seat in done if self.lengths[seat] == 1]
         if winners and "multi-winner" in self.bugs:
@@ -333,7 +378,7 @@ def serve(bugs: set[str], events: bool) -> None:
 
     def state_reply(new_events: list[dict[str, Any]]) -> dict[str, Any]:
         assert game is not None
-        reply = {"type": "state", "state": game.state(), "legal": game.legal()}
+        reply: dict[str, Any] = {"type": "state", "state": game.state(), "legal": game.legal()}
         if events:
             reply["events"] = new_events
         return reply
