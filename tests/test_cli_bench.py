@@ -78,15 +78,23 @@ def test_bench_prints_a_table_a_profile_and_the_scaling(capsys: pytest.CaptureFi
     assert "simulate scaling (4 random games)" in out
 
 
-def test_bench_refuses_nonsense(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["bench", "--runs", "0"]) == 2
-    assert "--runs" in capsys.readouterr().err
-    assert main(["bench", "--instructions", "-1"]) == 2
-    assert "--instructions" in capsys.readouterr().err
-    assert main(["bench", "--players", "5"]) == 2
-    assert capsys.readouterr().err.strip() == (
-        "froeschis: Fröschis is for 2 to 4 players, not 5 [players.count]"
-    )
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--runs", "0"], "argument --runs: expected a whole number of at least 1, not 0"),
+        (["--instructions", "-1"], "argument --instructions: expected a whole number of at least 0, not -1"),
+        (
+            ["--seconds", "nan"],
+            "argument --seconds: expected a finite number of seconds more than 0, not 'nan'",
+        ),
+        (["--players", "5"], "argument --players: Fröschis is for 2 to 4 players, not 5 [players.count]"),
+    ],
+)
+def test_bench_refuses_nonsense(args: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main(["bench", *args])
+    assert exit_info.value.code == 2
+    assert capsys.readouterr().err == f"froeschis bench: error: {message} (see 'froeschis bench --help')\n"
 
 
 def test_the_immutable_bound_adds_one_state_build_per_action_to_the_bare_loop() -> None:

@@ -12,6 +12,7 @@ from froeschis.agents.loop import play_game
 from froeschis.cli import main
 from froeschis.io.serialize import record_to_json
 from froeschis.present.narrate import unstated_rule
+from froeschis.verify.vectors import vectors_dir
 
 
 @pytest.fixture(autouse=True)
@@ -193,3 +194,58 @@ def test_watch_and_explain_show_the_same_text_for_a_rule_the_language_does_not_s
     assert f"- round.start-seat: {unstated}" in capsys.readouterr().out
     assert main(["explain", "--seed", "1", "--lang", "ko"]) == 0
     assert unstated in capsys.readouterr().out
+
+
+def test_explain_replays_a_golden_playthrough(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A playthrough is JSON lines; its first line holds the game (players, rules, seed, actions)."""
+    for path in sorted(vectors_dir().glob("*.jsonl")):
+        header = json.loads(path.read_text(encoding="utf-8").partition("\n")[0])
+        assert main(["explain", str(path), "--json"]) == 0
+        explained = json.loads(capsys.readouterr().out)
+        assert [step["action"] for step in explained["steps"]] == header["actions"], path.name
+        assert (explained["players"], explained["rules"], explained["seed"]) == (
+            header["players"],
+            header["rules"],
+            header["seed"],
+        )
+    assert main(["explain", str(path), "--brief"]) == 0
+    assert " 1. round 1, chance: deal: shuffle of " in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (
+            lambda h: h.update(vector="froeschis.playthrough/9"),
+            "line 1: vector: expected 'froeschis.playthrough/1'",
+        ),
+        (
+            lambda h: h.pop("actions"),
+            "not a valid golden playthrough: line 1: record: missing keys ['actions']",
+        ),
+        (lambda h: h.update(players=9), "the game cannot be set up: Fröschis is for 2 to 4 players, not 9"),
+    ],
+)
+def test_a_broken_playthrough_is_refused_with_a_clear_message(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], change: Any, message: str
+) -> None:
+    source = sorted(vectors_dir().glob("*.jsonl"))[0]
+    first, _, rest = source.read_text(encoding="utf-8").partition("\n")
+    header = json.loads(first)
+    change(header)
+    broken = tmp_path / source.name
+    broken.write_text(json.dumps(header) + "\n" + rest, encoding="utf-8")
+    assert main(["explain", str(broken)]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.startswith(f"froeschis: {broken}: ") and message in captured.err, captured.err
+
+
+def test_a_record_written_over_several_lines_is_still_a_record(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    game = tmp_path / "game.json"
+    data = write_record(game)
+    game.write_text(json.dumps(data, indent=2), encoding="utf-8")
+    assert main(["explain", str(game), "--json"]) == 0
+    assert [step["action"] for step in json.loads(capsys.readouterr().out)["steps"]] == data["actions"]

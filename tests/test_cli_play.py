@@ -70,12 +70,12 @@ def test_illegal_input_is_refused_with_the_reason(
     status, out = play(monkeypatch, capsys, answers, "--players", "2", "--seed", "2")
     assert status == 1
     refusals = [line for line in out.splitlines() if line.startswith("> ")][:4]
+    accepted = "answer with a choice's number (1), an action (draw (d)), or q to give up"
     assert refusals == [
         "> refused: the discard pile is empty [turn.draw-source]",
         "> refused: a turn starts by taking a card: 'draw' or 'take-discard' [turn.draw-source]",
-        "> there is no choice 7: answer 1 to 1, or the action's name",
-        "> not understood: unknown action 'hello'; expected one of "
-        "['decline-swap', 'draw', 'frog', 'swap', 'take-discard']",
+        f"> there is no choice 7: {accepted}",
+        f"> not understood: 'hello'; {accepted}",
     ]
     assert "you drew" in out  # "draw" was accepted
 
@@ -88,20 +88,51 @@ def test_digits_that_are_not_ascii_are_not_choice_numbers(
 ) -> None:
     status, out = play(monkeypatch, capsys, f"{answer}\nq\n", "--players", "2", "--seed", "2")
     assert status == 1
-    assert f"> not understood: unknown action {answer!r}" in out
+    assert f"> not understood: {answer!r}; answer with a choice's number (1)" in out
     assert "Game abandoned: you gave up." in out
 
 
-@pytest.mark.parametrize("where", ["missing-directory", "a-directory"])
+def test_an_answer_listing_several_choices_says_them_all(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """After the first draw the human holds a card: the refusal lists that question's choices."""
+    status, out = play(monkeypatch, capsys, "d\n?\nq\n", "--players", "2", "--seed", "2")
+    assert status == 1
+    offered = out.rsplit("Your choices:", 1)[1].split("> ", 1)[0]
+    choices = re.findall(r"\d+\) (\S+) ", offered)
+    assert len(choices) > 1
+    assert f"> not understood: '?'; answer with a choice's number (1 to {len(choices)}), an action (" in out
+    assert ", ".join(choices) in out.replace(" (d)", "").replace(" (t)", "")
+
+
+def test_an_answer_that_is_not_utf8_is_refused_and_the_game_goes_on(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"\xff\xfe\n"), encoding="utf-8"))
+    assert main(["play", "--players", "2", "--seed", "2"]) == 1
+    out = capsys.readouterr().out
+    assert (
+        "> could not read that answer (not UTF-8 text); answer with a choice's number (1), an action" in out
+    )
+    assert "Game abandoned: the input ended before the game did." in out
+
+
+@pytest.mark.parametrize(
+    ("where", "reason"), [("missing-directory", "there is no folder"), ("a-directory", "it is a folder")]
+)
 def test_an_unwritable_save_path_is_refused_before_the_game(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], where: str
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    where: str,
+    reason: str,
 ) -> None:
     target = tmp_path / "no" / "game.json" if where == "missing-directory" else tmp_path
     monkeypatch.setattr(sys, "stdin", io.StringIO(ALWAYS_FIRST))
     assert main(["play", "--players", "2", "--seed", "1", "--save", str(target)]) == 2
     captured = capsys.readouterr()
     assert captured.out == ""  # no game was played
-    assert f"froeschis: --save: cannot write {target}: " in captured.err
+    assert captured.err.startswith(f"froeschis: --save: cannot write {target}: {reason}")
 
 
 def test_an_abandoned_game_leaves_no_save_file_and_an_existing_one_untouched(
@@ -114,6 +145,19 @@ def test_an_abandoned_game_leaves_no_save_file_and_an_existing_one_untouched(
     old.write_text("keep me", encoding="utf-8")
     assert play(monkeypatch, capsys, "q\n", "--players", "2", "--save", str(old))[0] == 1
     assert old.read_text(encoding="utf-8") == "keep me"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["old.json"]
+
+
+def test_saving_over_an_existing_record_replaces_it_whole(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    saved = tmp_path / "game.json"
+    saved.write_text("x" * 100_000, encoding="utf-8")  # longer than the record: no tail may remain
+    assert (
+        play(monkeypatch, capsys, ALWAYS_FIRST, "--players", "2", "--seed", "4", "--save", str(saved))[0] == 0
+    )
+    assert record_from_json(json.loads(saved.read_text(encoding="utf-8"))).seed == 4
+    assert [p.name for p in tmp_path.iterdir()] == ["game.json"]
 
 
 class Player:
@@ -179,17 +223,36 @@ def test_the_same_seed_and_answers_give_the_same_game(
     assert "you are seat 1; seat 0 is random" in first[1]
 
 
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (
+            ["--players", "5"],
+            "froeschis play: error: argument --players: Fröschis is for 2 to 4 players, not 5",
+        ),
+        (["--seat", "-1"], "froeschis play: error: argument --seat: expected a whole number of at least 0"),
+    ],
+)
+def test_bad_arguments_are_refused_by_the_parser(
+    args: list[str], message: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(sys, "stdin", io.StringIO(""))
+    with pytest.raises(SystemExit) as exit_info:
+        main(["play", *args])
+    assert exit_info.value.code == 2
+    assert capsys.readouterr().err.startswith(message)
+
+
 def test_bad_arguments_are_refused(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     monkeypatch.setattr(sys, "stdin", io.StringIO(""))
     for args, message in [
-        (["--players", "5"], "Fröschis is for 2 to 4 players, not 5 [players.count]"),
-        (["--seat", "3"], "--seat must be 0 to 2"),
-        (["--bots", "smart"], "--bots: unknown bot 'smart'"),
+        (["--seat", "3"], "froeschis: --seat must be 0 to 2, not 3"),
+        (["--bots", "smart"], "froeschis: --bots: unknown bot 'smart'"),
     ]:
         assert main(["play", *args]) == 2
-        assert message in capsys.readouterr().err
+        assert capsys.readouterr().err.startswith(message)
 
 
 def test_the_command_reads_a_real_standard_input() -> None:

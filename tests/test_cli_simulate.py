@@ -3,14 +3,32 @@
 from __future__ import annotations
 
 import json
+import math
+import pickle
+import random
+import statistics
 import sys
+import threading
+import warnings
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from froeschis.agents.simulation import game_seed, run_games, summarise, wilson
+from froeschis.agents.simulation import (
+    GameSummary,
+    Tally,
+    game_seed,
+    run_games,
+    simulate_game,
+    spread,
+    summarise,
+    usable_cpus,
+    wilson,
+)
 from froeschis.cli import main
+from froeschis.core.rules import Rules
 from froeschis.spec import load_catalogue
 
 
@@ -28,11 +46,15 @@ def simulate_json(capsys: pytest.CaptureFixture[str], *args: str) -> dict[str, A
 def test_simulate_json_counts_add_up(capsys: pytest.CaptureFixture[str]) -> None:
     stats = simulate_json(capsys, "--games", "6", "--players", "3", "--bots", "random,greedy", "--jobs", "2")
     assert stats["games"] == 6 and stats["players"] == 3 and stats["bots"] == ["random", "greedy"]
+    assert stats["format"] == "froeschis.simulate/2"
+    assert stats["units"]["by_bot"].startswith("game: a bot wins a game when one of its seats wins")
     by_bot = {row["bot"]: row for row in stats["by_bot"]}
-    assert sum(row["seat_games"] for row in by_bot.values()) == 6 * 3
-    assert by_bot["random"]["seat_games"] == by_bot["greedy"]["seat_games"] == 9  # rotated evenly
-    wins = sum(row["wins"] for row in stats["by_seat"])
-    assert wins == sum(row["wins"] for row in by_bot.values()) >= 6
+    # Rotated over 3 seats, each bot holds 2 seats in 3 of the games and 1 in the other 3.
+    for row in by_bot.values():
+        assert row["games"] == 6 and row["seats_per_game"] == 1.5
+    seat_wins = sum(row["wins"] for row in stats["by_seat"])
+    assert seat_wins == round(sum(row["wins_per_game"] * row["games"] for row in by_bot.values())) >= 6
+    assert sum(row["wins"] for row in by_bot.values()) >= 6  # every game has a winning bot
     for row in stats["by_bot"] + stats["by_seat"]:
         low, high = row["ci95"]
         assert 0 <= low <= row["win_rate"] <= high <= 1
@@ -43,8 +65,104 @@ def test_simulate_json_counts_add_up(capsys: pytest.CaptureFixture[str]) -> None
     assert clauses["round.deal"]["total"] == stats["rounds"]["mean"] * 6
     assert clauses["game.end"]["games"] == 1.0
     assert clauses["variant.optional-frog-swap"]["total"] == 0
-    assert stats["timing"]["jobs"] == 2 and stats["timing"]["games_per_second"] > 0
+    assert stats["timing"]["jobs"] == min(2, usable_cpus()) and stats["timing"]["games_per_second"] > 0
     assert 0 <= stats["reshuffles"]["games_with_reshuffle"] <= 1
+
+
+BOTS = {"A": "random", "B": "greedy"}
+
+
+def summary(game: int, lineup: str, winners: tuple[int, ...]) -> GameSummary:
+    """A made-up game of bots A (random) and B (greedy), their seats in ``lineup``: only the lineup and
+    the winners matter to the win rates."""
+    return GameSummary(game, 0, tuple(BOTS[bot] for bot in lineup), winners, 5, 50, 60, 0, 0, {})
+
+
+def test_a_bot_with_two_seats_wins_a_game_when_either_seat_wins() -> None:
+    """Bot A holds 2 of 4 seats in every game. Seat-games would count A's 4 winning seats out of 8
+    (50%) as if they were independent; per game, A won 3 of 4 games, and had 1, 2, 0 and 1 winning
+    seats."""
+    tally = Tally()
+    for game in (
+        summary(0, "ABAB", (0,)),  # A wins
+        summary(1, "BABA", (1, 3)),  # both A seats win: one game won, two wins
+        summary(2, "ABAB", (1,)),  # B wins
+        summary(3, "BABA", (0, 1)),  # shared: A and B both win
+    ):
+        tally.add(game)
+    stats = summarise(tally, ("random", "greedy"), players=4, seed=0)
+    a, b = stats["by_bot"]
+    assert (a["bot"], a["games"], a["seats_per_game"], a["wins"], a["win_rate"]) == (
+        "random",
+        4,
+        2.0,
+        3,
+        0.75,
+    )
+    assert a["ci95"] == list(wilson(3, 4))
+    # The per-game winning seats and their normal interval, computed here from the values themselves.
+    for row, values in ((a, [1, 2, 0, 1]), (b, [0, 0, 1, 1])):
+        mean, half = statistics.fmean(values), 1.959963984540054 * statistics.stdev(values) / math.sqrt(4)
+        assert row["wins_per_game"] == pytest.approx(mean)
+        assert row["wins_per_game_ci95"] == pytest.approx([max(0.0, mean - half), mean + half])
+    assert (b["wins"], b["win_rate"]) == (2, 0.5)
+    assert [row["wins"] for row in stats["by_seat"]] == [2, 3, 0, 1]
+    assert stats["shared_wins"] == 0.5
+
+
+def test_one_game_gives_no_interval_for_the_wins_per_game() -> None:
+    tally = Tally()
+    tally.add(summary(0, "AB", (1,)))
+    a, b = summarise(tally, ("random", "greedy"), players=2, seed=0)["by_bot"]
+    assert a["wins_per_game"] == 0.0 and b["wins_per_game"] == 1.0
+    assert a["wins_per_game_ci95"] is None and b["wins_per_game_ci95"] is None
+
+
+def test_the_spread_of_a_histogram_is_that_of_its_values() -> None:
+    rng = random.Random(5)
+    for size in (1, 2, 3, 10, 101):
+        values = [rng.randrange(3, 40) for _ in range(size)]
+        expected = {
+            "mean": statistics.fmean(values),
+            "stdev": statistics.stdev(values) if size > 1 else 0.0,
+            "median": statistics.median(values),
+            "min": min(values),
+            "max": max(values),
+        }
+        assert spread(Counter(values)) == pytest.approx(expected)
+
+
+def test_a_tally_does_not_grow_with_the_games() -> None:
+    """A tally keeps counts, not games: 30,000 games take the room of 3, but for larger counts."""
+    games = [summary(0, "AB", (0,)), summary(1, "BA", (0, 1)), summary(2, "AB", (1,))]
+    small, large = Tally(), Tally()
+    for game in games:
+        small.add(game)
+    for _ in range(10_000):
+        for game in games:
+            large.add(game)
+    assert large.games == 30_000
+    assert len(pickle.dumps(large)) < len(pickle.dumps(small)) + 200
+
+
+def test_tallies_merge_in_any_order_to_the_same_tally() -> None:
+    games = [simulate_game(("greedy", "random"), 3, Rules(), 1, g) for g in range(6)]
+    parts = []
+    for chunk in (games[:2], games[2:5], games[5:]):
+        part = Tally()
+        for game in chunk:
+            part.add(game)
+        parts.append(part)
+    forward, backward = Tally(), Tally()
+    for part in parts:
+        forward.merge(part)
+    for part in reversed(parts):
+        backward.merge(part)
+    whole = Tally()
+    for game in games:
+        whole.add(game)
+    assert forward == backward == whole
+    assert summarise(forward, ("greedy", "random"), 3, 1) == summarise(whole, ("greedy", "random"), 3, 1)
 
 
 def test_the_statistics_do_not_depend_on_the_number_of_processes(capsys: pytest.CaptureFixture[str]) -> None:
@@ -71,8 +189,8 @@ def test_a_variant_shows_in_the_clause_counts(capsys: pytest.CaptureFixture[str]
 
 
 def test_greedy_wins_far_more_often_than_random() -> None:
-    summaries = run_games(("random", "greedy"), players=2, games=16, seed=0, jobs=1)
-    stats = summarise(summaries, ("random", "greedy"), players=2, seed=0)
+    tally = run_games(("random", "greedy"), players=2, games=16, seed=0, jobs=1)
+    stats = summarise(tally, ("random", "greedy"), players=2, seed=0)
     by_bot = {row["bot"]: row for row in stats["by_bot"]}
     assert by_bot["greedy"]["ci95"][0] > by_bot["random"]["ci95"][1]
 
@@ -92,6 +210,7 @@ def test_plots_are_written_to_files(tmp_path: Path, capsys: pytest.CaptureFixtur
     assert names == ["clauses.png", "game_length.png", "win_rates.png"]
     for path in stats["plots"]:
         assert Path(path).read_bytes().startswith(b"\x89PNG")
+    assert [p.name for p in (tmp_path / "plots").iterdir() if p.name.startswith(".")] == []  # no temporary
 
 
 def test_plots_without_matplotlib_fail_before_playing(
@@ -104,17 +223,95 @@ def test_plots_without_matplotlib_fail_before_playing(
     assert captured.out == ""
 
 
+def test_a_plot_folder_that_cannot_be_made_is_refused_before_playing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    pytest.importorskip("matplotlib")
+    blocker = tmp_path / "a-file"
+    blocker.write_text("in the way", encoding="utf-8")
+    # 100,000 games would take minutes: the refusal must come first.
+    assert main(["simulate", "--games", "100000", "--plots", str(blocker / "plots")]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert (
+        captured.err.strip()
+        == f"froeschis: --plots: cannot write into {blocker / 'plots'}: {blocker} is not a folder"
+    )
+
+
+def test_the_results_are_printed_before_a_plot_fails(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The folder is fine when the run starts and gone when the plots are written: the statistics
+    are out already, and the error names the option and the file."""
+    pytest.importorskip("matplotlib")
+    import froeschis.cli.simulate as simulate
+
+    plots = tmp_path / "plots"
+    plots.mkdir()
+
+    def summarise_then_lose_the_folder(*args: Any) -> dict[str, Any]:
+        plots.rmdir()
+        plots.write_text("now a file", encoding="utf-8")
+        return summarise(*args)
+
+    monkeypatch.setattr(simulate, "summarise", summarise_then_lose_the_folder)
+    assert (
+        main(["simulate", "--json", "--no-progress", "--games", "2", "--players", "2", "--plots", str(plots)])
+        == 2
+    )
+    captured = capsys.readouterr()
+    assert json.loads(captured.out)["games"] == 2
+    assert captured.err.startswith(f"froeschis: --plots: cannot make the folder {plots}: ")
+
+
+def test_more_jobs_than_cpus_are_lowered_with_a_warning(capsys: pytest.CaptureFixture[str]) -> None:
+    assert (
+        main(["simulate", "--json", "--no-progress", "--games", "2", "--players", "2", "--jobs", "10000"])
+        == 0
+    )
+    captured = capsys.readouterr()
+    cpus = usable_cpus()
+    assert json.loads(captured.out)["timing"]["jobs"] == cpus
+    assert captured.err.strip() == (
+        f"froeschis: warning: --jobs 10000 is more than the {cpus} CPUs this process may use; "
+        f"using {cpus} (the statistics do not depend on it)"
+    )
+
+
+def test_the_workers_start_without_forking() -> None:
+    """Python 3.12+ warns (DeprecationWarning) when a process with threads forks, as ``simulate``
+    did while its progress bar was drawn by a thread; the workers are spawned, and no warning comes.
+    (Python 3.11 does not warn: there the hostile tests see the workers are spawned interpreters.)"""
+    stop = threading.Event()
+    drawing = threading.Thread(target=stop.wait, daemon=True)  # like a progress bar's refresh thread
+    drawing.start()
+    try:
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            tally = run_games(("random",), 2, 4, seed=0, jobs=2)
+    finally:
+        stop.set()
+    assert tally.games == 4
+    assert [str(w.message) for w in caught if "fork" in str(w.message)] == []
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["--bots", "random,clever"], "--bots: unknown bot 'clever'"),
-        (["--players", "1"], "Fröschis is for 2 to 4 players, not 1 [players.count]"),
-        (["--games", "0"], "--games must be at least 1"),
-        (["--jobs", "0"], "--jobs must be at least 1"),
+        (["--bots", "random,clever"], "froeschis: --bots: unknown bot 'clever'"),
+        (["--players", "1"], "argument --players: Fröschis is for 2 to 4 players, not 1 [players.count]"),
+        (["--games", "0"], "argument --games: expected a whole number of at least 1, not 0"),
+        (["--jobs", "0"], "argument --jobs: expected a whole number of at least 1, not 0"),
+        (["--games", "1e9"], "argument --games: expected a whole number of at least 1, not '1e9'"),
     ],
 )
 def test_bad_arguments_are_refused(args: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["simulate", *args]) == 2
+    try:
+        status = main(["simulate", *args])
+    except SystemExit as exit_info:  # argparse's refusal
+        status = int(str(exit_info.code))
+    assert status == 2
     assert message in capsys.readouterr().err
 
 
@@ -135,10 +332,21 @@ def test_game_seeds_are_fixed_and_distinct() -> None:
 
 
 def test_a_game_depends_only_on_the_run_seed_and_its_number() -> None:
-    """Game g is the same game whether the run has 3 or 6 games, on one process or two; other games
-    and other run seeds give other games."""
-    short = run_games(("greedy", "random"), 2, 3, seed=3, jobs=1)
-    longer = run_games(("greedy", "random"), 2, 6, seed=3, jobs=2)
-    assert longer[:3] == short
-    assert len({repr(game) for game in longer}) == 6
-    assert run_games(("greedy", "random"), 2, 3, seed=4, jobs=1) != short
+    """Game g is the same game whatever else the run plays; other games and other run seeds give
+    other games. A run's tally is the same on one process or two."""
+    games = [simulate_game(("greedy", "random"), 2, Rules(), 3, g) for g in range(6)]
+    assert simulate_game(("greedy", "random"), 2, Rules(), 3, 2) == games[2]
+    assert len({repr(game) for game in games}) == 6
+    assert simulate_game(("greedy", "random"), 2, Rules(), 4, 2) != games[2]
+    whole = Tally()
+    for game in games:
+        whole.add(game)
+    assert run_games(("greedy", "random"), 2, 6, seed=3, jobs=1) == whole
+    assert run_games(("greedy", "random"), 2, 6, seed=3, jobs=2) == whole
+
+
+def test_a_run_of_no_games_or_no_processes_is_refused() -> None:
+    with pytest.raises(ValueError, match="games and jobs must be at least 1, not 0 and 1"):
+        run_games(("random",), 2, 0, seed=0, jobs=1)
+    with pytest.raises(ValueError, match="games and jobs must be at least 1, not 3 and 0"):
+        run_games(("random",), 2, 3, seed=0, jobs=0)

@@ -45,3 +45,32 @@ def test_vectors_check_passes_and_catches_a_tampered_file(
     copy.write_text("\n".join(lines) + "\n")
     assert main(["vectors", "--dir", str(tmp_path)]) == 1
     assert f"{source.name}: line 3 (step 1) differs in ['state']" in capsys.readouterr().out
+
+
+def test_trace_without_a_test_folder_says_so(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["trace", "--tests", str(tmp_path / "none")]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.startswith(f"froeschis: --tests: no test folder {tmp_path / 'none'} (run from a ")
+
+
+def test_vectors_write_rewrites_a_folder_elsewhere(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    for source in sorted(vectors_dir().glob("*.jsonl"))[:3]:
+        shutil.copy(source, tmp_path / source.name)
+    tampered = sorted(tmp_path.iterdir())[0]
+    tampered.write_text(tampered.read_text().replace('"round": 1,', '"round": 2,', 1))
+    assert main(["vectors", "--dir", str(tmp_path)]) == 1
+    capsys.readouterr()
+    assert main(["vectors", "--write", "--dir", str(tmp_path)]) == 0
+    assert capsys.readouterr().out == f"regenerated 3 playthroughs in {tmp_path}\n"
+    assert main(["vectors", "--dir", str(tmp_path)]) == 0
+    assert tampered.read_bytes() == (vectors_dir() / tampered.name).read_bytes()
+    assert len(list(tmp_path.iterdir())) == 3  # no temporary files left
+
+
+def test_vectors_without_playthroughs_says_so(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    for folder in (tmp_path, tmp_path / "missing"):
+        assert main(["vectors", "--dir", str(folder)]) == 2
+        assert capsys.readouterr().err == f"froeschis: no playthroughs (*.jsonl files) in {folder}\n"

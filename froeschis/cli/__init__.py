@@ -3,16 +3,24 @@
 Each command module has an ``add(subparsers)`` that registers its parser with a ``handler`` (see
 :func:`froeschis.cli.options.add_command`); :data:`COMMANDS` lists them in the order the top-level
 ``--help`` shows them. The command modules import none of each other, nor this package: what they
-share is in :mod:`froeschis.cli.options`. Handlers return the exit status; :func:`main` turns a
-:class:`~froeschis.core.errors.FroeschisError` into a message and status 2.
+share is in :mod:`froeschis.cli.options` (and :mod:`froeschis.cli.files`, for the files they
+write). Handlers return the exit status; :func:`main` ends every command alike when it is cut short.
+
+Exit statuses: 0 success; 1 a check found a problem (or a game was abandoned); 2 the command could
+not run as asked (a bad option, an unreadable or unwritable file: one line on stderr); 130 it was
+interrupted (Ctrl-C); 141 the program reading its output stopped reading (``froeschis watch | head``),
+which is what a shell reports for other programs there (128 + SIGPIPE), so that a pipeline treats
+the command like any other.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Callable, Sequence
 
+from froeschis import __version__
 from froeschis.cli import (
     bench,
     census,
@@ -26,7 +34,7 @@ from froeschis.cli import (
     vectors,
     watch,
 )
-from froeschis.cli.options import Subparsers
+from froeschis.cli.options import Parser, Subparsers
 from froeschis.core.errors import FroeschisError
 
 COMMANDS: tuple[Callable[[Subparsers], None], ...] = (
@@ -45,8 +53,16 @@ COMMANDS: tuple[Callable[[Subparsers], None], ...] = (
 """Each command module's ``add``, in the order of the top-level help."""
 
 
+INTERRUPTED = 130
+"""The exit status after Ctrl-C: 128 + SIGINT, as a shell reports a program the signal ended."""
+
+OUTPUT_CLOSED = 141
+"""The exit status when the reader of the output went away: 128 + SIGPIPE, as for other programs."""
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="froeschis", description="The Fröschis rules engine.")
+    parser = Parser(prog="froeschis", description="The Fröschis rules engine.")
+    parser.add_argument("--version", action="version", version=f"froeschis {__version__}")
     subparsers = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for add in COMMANDS:
         add(subparsers)
@@ -54,10 +70,35 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    """Run the command ``argv`` names (by default the process's arguments); the exit status.
+
+    A :class:`~froeschis.core.errors.FroeschisError` becomes one line on stderr and status 2;
+    Ctrl-C one line and status 130, with no traceback (the commands leave no partial file and no
+    worker process behind); a closed output (:class:`BrokenPipeError`) ends the command quietly
+    with status 141. Standard output is flushed here, so that a reader that went away is noticed
+    here and not while Python exits, where it would print an ignored exception.
+    """
     try:
-        status: int = args.handler(args)
-    except FroeschisError as error:
-        print(f"froeschis: {error}", file=sys.stderr)
-        return 2
+        try:
+            args = build_parser().parse_args(argv)
+            status: int = args.handler(args)
+        except FroeschisError as error:
+            print(f"froeschis: {error}", file=sys.stderr)
+            status = 2
+        except KeyboardInterrupt:
+            newline = "\n" if sys.stderr.isatty() else ""  # a terminal shows ^C with no line end
+            print(f"{newline}froeschis: interrupted", file=sys.stderr)
+            status = INTERRUPTED
+        sys.stdout.flush()
+    except BrokenPipeError:
+        _discard_output()
+        return OUTPUT_CLOSED
     return status
+
+
+def _discard_output() -> None:
+    """Point standard output at the null device, so that flushing what is left of it when Python
+    exits fails no more (the usual remedy, from the notes on SIGPIPE in the ``signal`` docs)."""
+    null = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(null, sys.stdout.fileno())
+    os.close(null)

@@ -55,10 +55,19 @@ from rich.console import Console
 from rich.table import Table
 
 from froeschis.agents.loop import play_game
-from froeschis.agents.simulation import run_games
-from froeschis.cli.options import Subparsers, add_command, add_json, add_players, add_seed
+from froeschis.agents.simulation import run_games, usable_cpus
+from froeschis.cli.options import (
+    Subparsers,
+    add_command,
+    add_json,
+    add_players,
+    add_seed,
+    make_console,
+    non_negative_int,
+    positive_int,
+    positive_seconds,
+)
 from froeschis.core.actions import AnyAction
-from froeschis.core.clauses import check_players
 from froeschis.core.engine import GameState, new_game
 from froeschis.core.errors import FroeschisError
 from froeschis.core.record import GameRecord
@@ -377,24 +386,18 @@ def print_results(console: Console, results: dict[str, Any]) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.runs < 1 or args.seconds <= 0 or args.step_games < 1 or args.instructions < 0:
-        raise BenchError(
-            "--runs and --step-games must be at least 1, --seconds more than 0, --instructions at least 0"
-        )
-    check_players(args.players)
     valgrind = find_valgrind() if args.instructions else None
     results = measure(args)
     if valgrind is not None:
         results["instructions_per_game"] = instructions_per_game(valgrind, args.instructions, args.players)
     if args.scaling:
-        results["scaling"] = scaling(args.scaling, args.players, os.cpu_count() or 1)
+        results["scaling"] = scaling(args.scaling, args.players, usable_cpus())
     if args.profile:
         results["profile"] = profile(args.players, args.profile, top=20)
     if args.json:
         print(json.dumps(results, indent=2))
         return 0
-    console = Console(highlight=False)
-    print_results(console, results)
+    print_results(make_console(), results)
     if args.profile:
         print(f"\nProfile of {args.profile} random games (own time):\n{results['profile']}")
     return 0
@@ -417,26 +420,38 @@ def add(subparsers: Subparsers) -> None:
         ),
     )
     add_players(parser, 4, "players per game, 2 to 4 (default 4)")
-    parser.add_argument("--runs", type=int, default=5, help="runs per measure; shows the median (default 5)")
     parser.add_argument(
-        "--seconds", type=float, default=2.0, help="how long each run plays random games (default 2)"
+        "--runs", type=positive_int, default=5, help="runs per measure; shows the median (default 5)"
     )
     parser.add_argument(
-        "--step-games", type=int, default=20, help="games replayed per steps-per-second run (default 20)"
+        "--seconds",
+        type=positive_seconds,
+        default=2.0,
+        help="how long each run plays random games (default 2)",
     )
     parser.add_argument(
-        "--profile", type=int, default=0, metavar="GAMES", help="also profile this many random games"
+        "--step-games",
+        type=positive_int,
+        default=20,
+        help="games replayed per steps-per-second run (default 20)",
+    )
+    parser.add_argument(
+        "--profile",
+        type=non_negative_int,
+        default=0,
+        metavar="GAMES",
+        help="also profile this many random games (default 0: off)",
     )
     parser.add_argument(
         "--scaling",
-        type=int,
+        type=non_negative_int,
         default=0,
         metavar="GAMES",
-        help="also time 'simulate' of this many random games on 1 process and on every core",
+        help="also time 'simulate' of this many random games on 1 process and on every core (default 0: off)",
     )
     parser.add_argument(
         "--instructions",
-        type=int,
+        type=non_negative_int,
         default=0,
         metavar="GAMES",
         help="also count the instructions per game of this many random games (seeds 0 to GAMES-1), "

@@ -1,7 +1,10 @@
 """``froeschis census``: walk every state of the tiny games, checking invariants, and count them.
 
 Prints the counts as ``spec/census.toml`` has them and exits with status 1 when they differ from the
-recorded ones; ``--write`` records them.
+recorded ones; ``--write`` records them. The walk takes a while, so ``--write`` checks first that
+the file can be written and is not inside an installed package (it records the counts of a source
+checkout), and writes it whole or, failing that, keeps the counts elsewhere and says where
+(:mod:`froeschis.cli.files`).
 """
 
 from __future__ import annotations
@@ -9,6 +12,7 @@ from __future__ import annotations
 import argparse
 import sys
 
+from froeschis.cli.files import check_file, check_not_installed, save_or_rescue
 from froeschis.cli.options import Subparsers, add_command
 from froeschis.core.engine import GameState
 from froeschis.spec import spec_dir
@@ -22,10 +26,13 @@ def _check(state: GameState) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    text = census_toml(check_state=_check, check_step=check_step)
     path = spec_dir() / "census.toml"
     if args.write:
-        path.write_text(text, encoding="utf-8")
+        check_not_installed(path, "--write")
+        check_file(path, "--write")
+    text = census_toml(check_state=_check, check_step=check_step)
+    if args.write:
+        save_or_rescue(path, text, "--write")
         print(f"wrote {path}")
         return 0
     sys.stdout.write(text)
@@ -41,5 +48,12 @@ def add(subparsers: Subparsers) -> None:
         "census",
         run,
         help="walk every state of the tiny games, checking invariants; print the counts",
+        description=(
+            "Walk every reachable state of the tiny games (a few cards, short rows), checking the "
+            "engine's invariants at every state and step, and print the state counts and perft counts "
+            "in the form of spec/census.toml: a fingerprint to compare implementations by. Exit status "
+            "1 when the counts differ from the recorded ones; --write records them (in a source "
+            "checkout)."
+        ),
     )
     parser.add_argument("--write", action="store_true", help="record the counts in spec/census.toml")

@@ -1,10 +1,12 @@
 """``froeschis explain``: replay a game record step by step, each event with the rule behind it.
 
 The record is a JSON file in the format of :func:`froeschis.io.serialize.record_to_json` (``froeschis
-play --save`` writes one), or a game of random bots generated from ``--seed`` and ``--players`` (the
-same game ``froeschis watch`` shows). Every step prints the action, what it did, and for each event
-the clause that caused it with its source sentence in the chosen language; a ruling or variant that
-the text does not state shows its statement instead. The parts of a step that are not events (the
+play --save`` writes one), a golden playthrough (``spec/vectors/*.jsonl``, JSON lines: the game is
+its first line's players, rules, seed and actions, see :mod:`froeschis.verify.vectors`), or a game of
+random bots generated from ``--seed`` and ``--players`` (the same game ``froeschis watch`` shows).
+Every step prints the action, what it did, and for each event the clause that caused it with its
+source sentence in the chosen language; a ruling or variant that the text does not state shows its
+statement instead. The parts of a step that are not events (the
 frog waiting for its spot, the next round's row lengths and first seat) are listed with the clauses
 that decided them and the state fields they wrote: everything comes from the engine's provenance
 (:meth:`froeschis.core.engine.GameState.transition`). A file that cannot be read, is not JSON, is not
@@ -30,6 +32,7 @@ from froeschis.cli.options import (
     add_players,
     add_seed,
     add_variant_switches,
+    make_console,
     rules_from_args,
 )
 from froeschis.core.actions import AnyAction, Shuffle
@@ -39,17 +42,40 @@ from froeschis.core.events import Event, EventKind
 from froeschis.core.readings import VARIANT_OPTIONS
 from froeschis.core.record import GameRecord
 from froeschis.core.state import Phase
-from froeschis.io.serialize import action_to_json, event_to_json, loads, record_from_json, rules_to_json
+from froeschis.io.serialize import (
+    RECORD_FORMAT,
+    action_to_json,
+    event_to_json,
+    loads,
+    record_from_json,
+    rules_to_json,
+)
 from froeschis.present.narrate import describe, rule_sources, unstated_rule
 from froeschis.spec import load_catalogue
+from froeschis.verify.vectors import VECTOR_FORMAT
 
 
 class RecordError(FroeschisError):
     """A game record file that cannot be explained: unreadable, malformed or illegal."""
 
 
+PLAYTHROUGH_GAME = ("players", "rules", "seed", "actions")
+"""The keys of a golden playthrough's header that make its game (the others say why it was picked)."""
+
+
+def _playthrough_header(text: str) -> dict[str, Any] | None:
+    """The header of a golden playthrough, if ``text`` is one: its first line, a JSON object with
+    a ``vector`` key. A game record (one JSON document, on one line or several) is not."""
+    try:
+        first: Any = loads(text.partition("\n")[0], "line 1")
+    except FroeschisError:
+        return None
+    return first if isinstance(first, dict) and "vector" in first else None
+
+
 def load_record(path: Path) -> GameRecord:
-    """The game record in ``path``; :class:`RecordError` naming the file and the problem."""
+    """The game record in ``path``, or the game of the golden playthrough in it; :class:`RecordError`
+    naming the file and the problem."""
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as error:
@@ -57,6 +83,15 @@ def load_record(path: Path) -> GameRecord:
     except UnicodeDecodeError as error:
         reason = f"not UTF-8 text (byte {error.start}: {error.reason})"
         raise RecordError(f"{path}: cannot read the game record: {reason}") from None
+    header = _playthrough_header(text)
+    if header is not None:
+        if header["vector"] != VECTOR_FORMAT:
+            raise RecordError(f"{path}: line 1: vector: expected {VECTOR_FORMAT!r}, got {header['vector']!r}")
+        game = {key: header[key] for key in PLAYTHROUGH_GAME if key in header}
+        try:
+            return record_from_json({"format": RECORD_FORMAT, **game})
+        except FroeschisError as error:
+            raise RecordError(f"{path}: not a valid golden playthrough: line 1: {error}") from None
     try:
         return record_from_json(loads(text, "file"))
     except FroeschisError as error:
@@ -248,8 +283,7 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(explanation_json(record, steps, args.lang), ensure_ascii=False))
         return 0
-    console = Console(highlight=False)
-    print_explanation(console, steps, args.lang, args.brief)
+    print_explanation(make_console(), steps, args.lang, args.brief)
     return 0
 
 
@@ -260,12 +294,17 @@ def add(subparsers: Subparsers) -> None:
         run,
         help="replay a game record step by step, each step with the rule that caused it",
         description=(
-            "Replay a game record (JSON, as written by 'froeschis play --save') or a seeded game of "
-            "random bots, step by step: every event with the clause that caused it and the clause's "
-            "source sentence in the chosen language."
+            "Replay a game record (JSON, as written by 'froeschis play --save'), a golden playthrough "
+            "(spec/vectors/*.jsonl) or a seeded game of random bots, step by step: every event with "
+            "the clause that caused it and the clause's source sentence in the chosen language."
         ),
     )
-    parser.add_argument("game", nargs="?", metavar="GAME.json", help="the game record to replay")
+    parser.add_argument(
+        "game",
+        nargs="?",
+        metavar="GAME.json",
+        help="the game record or golden playthrough (.jsonl) to replay",
+    )
     add_seed(parser, "instead of a file: replay the random-bot game of this seed", default=None)
     add_players(parser, 3, "players of the --seed game, 2 to 4 (default 3)")
     add_lang(parser, "language of the source sentences")

@@ -1,27 +1,178 @@
-"""What the commands share: registering a subcommand, the options several of them take, the variants.
+"""What the commands share: the parser, registering a subcommand, the options several of them take,
+the checked number types, the variants, and the console they print with.
 
 Each command module has an ``add(subparsers)`` that calls :func:`add_command` and the helpers here,
 so an option several commands take (``--players``, ``--seed``, ``--lang``, ``--json``) is defined
 once, with its type, default and choices, and each command says only what its help text should be.
 The rules-variant switches come from the one list of variants,
 :data:`froeschis.core.readings.VARIANTS`, so a new variant appears on every command that plays games.
+
+Every numeric option takes one of the types here (:func:`positive_int`, :func:`non_negative_int`,
+:func:`player_count`, :func:`positive_seconds`) rather than argparse's ``int`` or ``float``: those
+accept ``nan``, ``inf``, ``-1`` and digits of other scripts, which made commands run for ever or
+with nonsense. A refused value ends the command before anything runs, with status 2 and one line
+naming the option (:class:`Parser`).
 """
 
 from __future__ import annotations
 
 import argparse
+import math
+import os
+import re
+import sys
+import threading
 from collections.abc import Callable
-from typing import TypeAlias
+from typing import TYPE_CHECKING, NoReturn, TypeAlias
 
+from rich.console import Console
+
+from froeschis.core.clauses import check_players
+from froeschis.core.errors import RulesError
 from froeschis.core.readings import VARIANTS
 from froeschis.core.rules import Rules
 from froeschis.spec import LANGUAGES
 
-Subparsers: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
+if TYPE_CHECKING:
+    from _typeshed import SupportsWrite
+
+Subparsers: TypeAlias = "argparse._SubParsersAction[Parser]"
 """What ``add_subparsers`` returns: each command module's ``add`` registers its command there."""
 
 Handler: TypeAlias = Callable[[argparse.Namespace], int]
 """A command's handler: runs it with the parsed arguments and returns the exit status."""
+
+UNWRAPPED_WIDTH = 10_000
+"""The width a console gets when its output is not a terminal: wide enough that no table or line of
+the commands is wrapped or cut, where rich would otherwise assume 80 columns."""
+
+
+class Parser(argparse.ArgumentParser):
+    """An argument parser whose errors are one line: the command, the option and what is wrong.
+
+    argparse prints the whole usage before the error, which for the commands with many options is
+    a screenful that buries the line that matters; ``--help`` is named instead. The status is
+    argparse's, 2. The subcommands' parsers are of this class too (argparse makes them of the
+    class of the parser they belong to).
+    """
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {message} (see '{self.prog} --help')\n")
+
+    def _print_message(self, message: str, file: SupportsWrite[str] | None = None) -> None:
+        """Print ``--help``, ``--version`` or an error like argparse, but let a closed output be
+        noticed (argparse swallows it): ``froeschis --help | head -1`` ends like every command."""
+        if message:
+            (sys.stderr if file is None else file).write(message)
+
+
+class _Console(Console):
+    """A rich console that leaves a closed output to :func:`froeschis.cli.main`.
+
+    rich's own handling exits with status 1, which this command uses for a failed check; ``main``
+    ends every command whose reader went away alike.
+    """
+
+    def on_broken_pipe(self) -> None:
+        self.quiet = True
+        raise BrokenPipeError
+
+
+def make_console(*, stderr: bool = False) -> Console:
+    """The console a command prints with: its output is whole wherever it goes.
+
+    On a terminal, rich wraps at the terminal's width. On a pipe or a file it would wrap and cut
+    tables at 80 columns, so there lines are not wrapped and tables get :data:`UNWRAPPED_WIDTH`
+    (they take only the width their cells need). An exported ``COLUMNS`` still sets the width.
+    """
+    stream = sys.stderr if stderr else sys.stdout
+    wrapped = stream.isatty() or "COLUMNS" in os.environ
+    return _Console(
+        stderr=stderr,
+        highlight=False,
+        width=None if wrapped else UNWRAPPED_WIDTH,
+        soft_wrap=not wrapped,
+    )
+
+
+# --------------------------------------------------------------------------- number types
+
+
+_WHOLE = re.compile(r"[+-]?[0-9]+")
+"""A whole number as the options take it: ASCII digits with an optional sign; no ``1e3``, ``1_000``,
+spaces inside or digits of other scripts, which ``int()`` would read."""
+
+
+def _whole(text: str, minimum: int | None, expected: str) -> int:
+    """``text`` as a whole number (of at least ``minimum``), or :class:`argparse.ArgumentTypeError`
+    saying what was ``expected``."""
+    stripped = text.strip()
+    if not _WHOLE.fullmatch(stripped):
+        raise argparse.ArgumentTypeError(f"{expected}, not {text!r}")
+    try:
+        value = int(stripped)
+    except ValueError:  # more digits than int() reads (sys.get_int_max_str_digits)
+        raise argparse.ArgumentTypeError(f"{expected}, not a number of {len(stripped)} digits") from None
+    if minimum is not None and value < minimum:
+        raise argparse.ArgumentTypeError(f"{expected}, not {value}")
+    return value
+
+
+def positive_int(text: str) -> int:
+    """An argparse type: a count that must be at least 1 (games, runs, jobs)."""
+    return _whole(text, 1, "expected a whole number of at least 1")
+
+
+def non_negative_int(text: str) -> int:
+    """An argparse type: a whole number of at least 0 (a seed, a seat, a count where 0 means off).
+
+    Seeds are not negative: ``random.Random`` reads ``-5`` as ``5``, so two seeds would give one
+    game.
+    """
+    return _whole(text, 0, "expected a whole number of at least 0")
+
+
+def player_count(text: str) -> int:
+    """An argparse type: a number of players the game has (``players.count``)."""
+    players = _whole(text, None, "expected a number of players, 2 to 4")
+    try:
+        check_players(players)
+    except RulesError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+    return players
+
+
+def positive_seconds(text: str) -> float:
+    """An argparse type: a duration in seconds, finite, more than 0, and short enough to wait for.
+
+    ``nan`` made the commands that time themselves run for ever (no comparison with it is true),
+    and a wait longer than :data:`threading.TIMEOUT_MAX` is refused by the waits themselves.
+    """
+    stripped = text.strip()
+    try:
+        if not stripped.isascii():
+            raise ValueError
+        value = float(stripped)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number of seconds, not {text!r}") from None
+    if not math.isfinite(value) or value <= 0:
+        raise argparse.ArgumentTypeError(f"expected a finite number of seconds more than 0, not {text!r}")
+    if value > threading.TIMEOUT_MAX:
+        raise argparse.ArgumentTypeError(f"at most {threading.TIMEOUT_MAX:g} seconds, not {text!r}")
+    return value
+
+
+NUMBER_TYPES: tuple[Callable[[str], int | float], ...] = (
+    positive_int,
+    non_negative_int,
+    player_count,
+    positive_seconds,
+)
+"""The types of every numeric option (the tests check that no option takes a bare ``int`` or
+``float``)."""
+
+
+# --------------------------------------------------------------------------- commands and options
 
 
 def add_command(
@@ -29,10 +180,15 @@ def add_command(
     name: str,
     handler: Handler,
     help: str,
-    description: str | None = None,
+    description: str,
     epilog: str | None = None,
 ) -> argparse.ArgumentParser:
-    """Register the subcommand ``name`` run by ``handler``; its parser, for the command's own options."""
+    """Register the subcommand ``name`` run by ``handler``; its parser, for the command's own options.
+
+    ``help`` is the line of the top-level list, ``description`` the text of the command's own
+    ``--help``. argparse %-formats the first but not the second: a percent sign is ``%%`` in
+    ``help`` (and in every option's help) and ``%`` in ``description``.
+    """
     parser = subparsers.add_parser(name, help=help, description=description, epilog=epilog)
     parser.set_defaults(handler=handler)
     return parser
@@ -40,12 +196,12 @@ def add_command(
 
 def add_players(parser: argparse.ArgumentParser, default: int, help: str) -> None:
     """``--players``: how many seats the game has."""
-    parser.add_argument("--players", type=int, default=default, help=help)
+    parser.add_argument("--players", type=player_count, default=default, help=help)
 
 
 def add_seed(parser: argparse.ArgumentParser, help: str, default: int | None = 0) -> None:
     """``--seed``: the seed of the random choices, so that a run can be repeated."""
-    parser.add_argument("--seed", type=int, default=default, help=help)
+    parser.add_argument("--seed", type=non_negative_int, default=default, help=help)
 
 
 def add_lang(parser: argparse.ArgumentParser, help: str) -> None:
@@ -65,7 +221,7 @@ def add_variant_switches(parser: argparse.ArgumentParser) -> None:
             f"--{variant.option.replace('_', '-')}",
             dest=variant.option,
             action="store_true",
-            help=f"{variant.clause}: {variant.summary}",
+            help=f"{variant.clause}: {variant.summary}".replace("%", "%%"),
         )
 
 

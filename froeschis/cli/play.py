@@ -4,9 +4,14 @@ The human sees what their seat may see (:func:`froeschis.core.observation.observ
 discard pile's top, the other rows with face-down cards hidden, the card in hand. Their legal choices
 are listed; they answer with the choice's number or the action's text (``draw``, ``take-discard``,
 ``frog@3``; ``d`` and ``t`` for short). Input the rules refuse is refused with the reason and the
-clause (the engine is the referee); ``q`` gives up. Chance and the bots are seeded as in
-:func:`froeschis.agents.bots.play_bots`. Input is read line by line from standard input, so a game can be
-scripted.
+clause (the engine is the referee), input it cannot read with what it accepts; ``q`` gives up.
+Chance and the bots are seeded as in :func:`froeschis.agents.bots.play_bots`. Input is read line by
+line from standard input, so a game can be scripted.
+
+A game played by a person is not to be lost: ``--save`` is checked before the game starts (no file
+is made then), the record is written whole or not at all at the end, and if that fails it is kept
+in the temporary directory or printed, and the error says where (:mod:`froeschis.cli.files`).
+Ctrl-C ends the game with status 130 and leaves no file behind.
 """
 
 from __future__ import annotations
@@ -24,17 +29,19 @@ from rich.text import Text
 
 from froeschis.agents.bots import Bot, as_policy, parse_bots, seat_rng
 from froeschis.agents.loop import chance_from, drive
+from froeschis.cli.files import check_file, save_or_rescue
 from froeschis.cli.options import (
     Subparsers,
     add_command,
     add_players,
     add_seed,
     add_variant_switches,
+    make_console,
+    non_negative_int,
     rules_from_args,
 )
 from froeschis.core.actions import Action, ActionKind, AnyAction
 from froeschis.core.cards import Card
-from froeschis.core.clauses import check_players
 from froeschis.core.engine import GameState, new_game
 from froeschis.core.errors import FormatError, FroeschisError, IllegalActionError
 from froeschis.core.events import Event, EventKind
@@ -105,6 +112,14 @@ def show_choices(console: Console, observation: Observation) -> None:
         console.print(Text(f"  {number}) {action!s:<13} {_choice_text(action, observation)}"))
 
 
+def accepted(legal: Sequence[Action]) -> str:
+    """What an answer to a question with the choices ``legal`` may be, for the refusal of one."""
+    short = {full: alias for alias, full in ALIASES.items() if len(alias) == 1}
+    names = ", ".join(f"{a} ({short[str(a)]})" if str(a) in short else str(a) for a in legal)
+    numbers = "1" if len(legal) == 1 else f"1 to {len(legal)}"
+    return f"answer with a choice's number ({numbers}), an action ({names}), or q to give up"
+
+
 def interpret(answer: str, state: GameState) -> tuple[Action | None, str]:
     """The action an answer names, or None and why it is refused."""
     legal = state.legal_actions()
@@ -113,11 +128,11 @@ def interpret(answer: str, state: GameState) -> tuple[Action | None, str]:
         index = int(text)
         if 1 <= index <= len(legal):
             return legal[index - 1], ""
-        return None, f"there is no choice {index}: answer 1 to {len(legal)}, or the action's name"
+        return None, f"there is no choice {index}: {accepted(legal)}"
     try:
         action = Action.parse(ALIASES.get(text, text), "answer")
-    except FormatError as error:
-        return None, f"not understood: {error.reason}"
+    except FormatError:
+        return None, f"not understood: {answer.strip()!r}; {accepted(legal)}"
     try:
         state.step(action)
     except IllegalActionError as error:
@@ -129,7 +144,13 @@ def ask(console: Console, state: GameState, stdin: TextIO) -> Action:
     """Read answers until one names a legal action."""
     while True:
         console.print(Text("> "), end="")
-        line = stdin.readline()
+        try:
+            line = stdin.readline()
+        except UnicodeDecodeError:  # the rest of the line is lost with it: ask again
+            console.print(
+                Text(f"could not read that answer (not UTF-8 text); {accepted(state.legal_actions())}", "red")
+            )
+            continue
         if not line:
             console.print()
             raise Abandoned("the input ended before the game did")
@@ -196,29 +217,9 @@ def play(
     return final, GameRecord(players, rules, tuple(actions), seed)
 
 
-def _prepare_save(path: Path) -> bool:
-    """Make sure the record can be written to ``path`` before the game starts (the file is created
-    if missing, an existing one is left as it is until the end); whether the file is new."""
-    existed = path.exists()
-    try:
-        with path.open("a", encoding="utf-8"):
-            pass
-    except OSError as error:
-        raise FroeschisError(f"--save: cannot write {path}: {error.strerror or error}") from None
-    return not existed
-
-
-def _save(path: Path, record: GameRecord) -> None:
-    try:
-        path.write_text(json.dumps(record_to_json(record), ensure_ascii=False), encoding="utf-8")
-    except OSError as error:
-        raise FroeschisError(f"--save: cannot write {path}: {error.strerror or error}") from None
-
-
 def run(args: argparse.Namespace) -> int:
     rules = rules_from_args(args)
-    check_players(args.players)
-    if not 0 <= args.seat < args.players:
+    if args.seat >= args.players:
         raise FroeschisError(f"--seat must be 0 to {args.players - 1}, not {args.seat}")
     try:
         listed = parse_bots(args.bots, rules)
@@ -226,14 +227,13 @@ def run(args: argparse.Namespace) -> int:
         raise FroeschisError(f"--bots: {error}") from None
     bots = [listed[i % len(listed)] for i in range(args.players - 1)]
     save = None if args.save is None else Path(args.save)
-    created = save is not None and _prepare_save(save)
-    console = Console(highlight=False)
+    if save is not None:
+        check_file(save, "--save")
+    console = make_console()
     try:
         state, record = play(console, sys.stdin, bots, args.seat, args.seed, rules)
     except Abandoned as reason:
         console.print(Text(f"Game abandoned: {reason}.", style="bold"))
-        if save is not None and created:  # nothing to keep: remove the empty file made at the start
-            save.unlink(missing_ok=True)
         return 1
     winners = ", ".join("you" if w == args.seat else f"seat {w}" for w in state.winners)
     verdict = "You win!" if args.seat in state.winners else "You lose."
@@ -241,7 +241,7 @@ def run(args: argparse.Namespace) -> int:
         Text(f"\nGame over after {state.round} rounds. Winners: {winners}. {verdict}", style="bold")
     )
     if save is not None:
-        _save(save, record)
+        save_or_rescue(save, json.dumps(record_to_json(record), ensure_ascii=False), "--save")
         console.print(Text(f"Saved the game record to {args.save} (replay it with 'froeschis explain')."))
     return 0
 
@@ -256,11 +256,14 @@ def add(subparsers: Subparsers) -> None:
             "Play Fröschis against bots. You see your own row, the discard pile and the other rows "
             "(face-down cards hidden); answer each question with a choice's number or the action "
             "(draw, take-discard, frog@N; d and t for short). Illegal input is refused with the "
-            "reason. q gives up. Input is read line by line, so a game can be scripted."
+            "reason. q gives up; Ctrl-C too (status 130). Input is read line by line, so a game can be "
+            "scripted."
         ),
     )
     add_players(parser, 3, "2 to 4, you included (default 3)")
-    parser.add_argument("--seat", type=int, default=0, help="your seat; seat 0 starts round 1 (default 0)")
+    parser.add_argument(
+        "--seat", type=non_negative_int, default=0, help="your seat; seat 0 starts round 1 (default 0)"
+    )
     parser.add_argument(
         "--bots",
         default="greedy",
@@ -271,6 +274,7 @@ def add(subparsers: Subparsers) -> None:
     parser.add_argument(
         "--save",
         metavar="GAME.json",
-        help="write the game record here at the end (the path is checked before the game starts)",
+        help="write the game record here at the end (the path is checked before the game starts; "
+        "should the write fail, the record goes to the temporary folder and the error says where)",
     )
     add_variant_switches(parser)

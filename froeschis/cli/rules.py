@@ -6,6 +6,12 @@ chosen language's rule text it rests on. ``rules CLAUSE`` shows one clause in fu
 the whole source sentences with the quoted part in bold, other sources, the discrepancies between
 the texts, and the function that implements it. ``--text`` shows the rule text itself, sentence by
 sentence, each with the clauses that cite it.
+
+With ``--lang de`` or ``--lang ko`` the quoted sentences are German or Korean, and two things are
+said that a reader could not otherwise tell: the statements shown are English (the catalogue has
+no other), and where the catalogue records a discrepancy that concerns a clause in that language,
+the clause's sentences carry a flag naming it (:func:`froeschis.present.narrate.discrepancy_flag`,
+shared with the other commands). The JSON output carries both too.
 """
 
 from __future__ import annotations
@@ -16,14 +22,20 @@ import json
 import sys
 from typing import Any
 
-from rich.console import Console, Group, RenderableType
+from rich.console import Group, RenderableType
 from rich.padding import Padding
 from rich.panel import Panel
 from rich.text import Text
 
-from froeschis.cli.options import Subparsers, add_command, add_json, add_lang
+from froeschis.cli.options import Subparsers, add_command, add_json, add_lang, make_console
 from froeschis.core.errors import FroeschisError
-from froeschis.present.narrate import rule_sources
+from froeschis.present.narrate import (
+    LANGUAGE_NAMES,
+    clause_discrepancies,
+    discrepancy_flag,
+    rule_sources,
+    statement_note,
+)
 from froeschis.spec import Catalogue, Clause, load_catalogue
 from froeschis.verify.trace import implementations as implementations_by_clause
 
@@ -74,10 +86,14 @@ def _heading(clause: Clause) -> Text:
 
 
 def _quotes(clause: Clause, lang: str, whole: bool) -> list[RenderableType]:
+    """The clause's sentences in ``lang`` (whole, or just the quoted words), then the discrepancy
+    flag once: it concerns the clause in that language, not one of its sentences."""
     found = rule_sources(clause.id, lang)
-    if not found:
-        return [_indented(Text(f"(the {lang} text does not say this)", style="dim"))]
     lines: list[RenderableType] = []
+    if not found:
+        lines.append(
+            _indented(Text(f"(the {LANGUAGE_NAMES[lang]} text does not state this clause)", style="dim"))
+        )
     for source in found:
         line = Text(f"{source.anchor}  ", style="dim")
         if whole:
@@ -85,7 +101,16 @@ def _quotes(clause: Clause, lang: str, whole: bool) -> list[RenderableType]:
         else:
             line.append(f"“{source.quote}”")
         lines.append(_indented(line))
+    flag = discrepancy_flag(clause.id, lang)
+    if flag:
+        lines.append(_indented(Text(flag, style="yellow")))
     return lines
+
+
+def _statement(clause: Clause, lang: str) -> list[Text]:
+    """The statement, and for another language than English a note that it is English."""
+    note = statement_note(lang)
+    return [Text(clause.statement), *([Text(f"({note})", style="dim")] if note else [])]
 
 
 def _indented(text: Text, by: int = 2) -> RenderableType:
@@ -94,17 +119,20 @@ def _indented(text: Text, by: int = 2) -> RenderableType:
 
 def brief(clause: Clause, lang: str) -> RenderableType:
     """A clause in a few lines: heading, statement, the quoted words in ``lang``."""
-    return Group(
-        _heading(clause), _indented(Text(clause.statement)), *_quotes(clause, lang, whole=False), Text()
-    )
+    statement = [_indented(line) for line in _statement(clause, lang)]
+    return Group(_heading(clause), *statement, *_quotes(clause, lang, whole=False), Text())
 
 
 def full(clause: Clause, catalogue: Catalogue, lang: str) -> RenderableType:
     """A clause with everything the catalogue and the package know about it."""
-    parts: list[RenderableType] = [Text(clause.statement)]
+    parts: list[RenderableType] = [*_statement(clause, lang)]
     if clause.rationale:
         parts += [Text(), Text("Why", style="bold"), Text(clause.rationale)]
-    parts += [Text(), Text(f"Rule text ({lang})", style="bold"), *_quotes(clause, lang, whole=True)]
+    parts += [
+        Text(),
+        Text(f"Rule text ({LANGUAGE_NAMES[lang]})", style="bold"),
+        *_quotes(clause, lang, whole=True),
+    ]
     if clause.secondary:
         parts += [Text(), Text("Other sources", style="bold")]
         parts += [_indented(Text(s)) for s in clause.secondary]
@@ -119,14 +147,21 @@ def full(clause: Clause, catalogue: Catalogue, lang: str) -> RenderableType:
     return Panel(Group(*parts), title=_heading(clause), title_align="left")
 
 
-def annotated_text(catalogue: Catalogue, lang: str) -> RenderableType:
-    """The ``lang`` rule text sentence by sentence, each followed by the clauses that cite it."""
+def citing_clauses(catalogue: Catalogue, lang: str) -> dict[str, list[str]]:
+    """Anchor -> the IDs of the clauses that cite that ``lang`` sentence, in rule order."""
     citing: dict[str, list[str]] = {}
     for clause in catalogue.clauses:
         for ref in clause.sources_in(lang):
             ids = citing.setdefault(ref.anchor, [])
             if clause.id not in ids:
                 ids.append(clause.id)
+    return citing
+
+
+def annotated_text(catalogue: Catalogue, lang: str) -> RenderableType:
+    """The ``lang`` rule text sentence by sentence, each followed by the clauses that cite it and
+    the discrepancy flag of every one of them that a discrepancy concerns in ``lang``."""
+    citing = citing_clauses(catalogue, lang)
     lines: list[RenderableType] = []
     for sentence in catalogue.sources[lang].sentences:
         line = Text(f"{sentence.anchor}  ", style="dim")
@@ -134,7 +169,32 @@ def annotated_text(catalogue: Catalogue, lang: str) -> RenderableType:
         lines.append(line)
         ids = citing.get(sentence.anchor, [])
         lines.append(_indented(Text("-> " + (", ".join(ids) if ids else "(no clause)"), style="cyan"), 4))
+        for clause_id in ids:
+            flag = discrepancy_flag(clause_id, lang)
+            if flag:
+                lines.append(_indented(Text(f"{clause_id} {flag}", style="yellow"), 7))
     return Group(*lines)
+
+
+def text_to_json(catalogue: Catalogue, lang: str) -> list[dict[str, Any]]:
+    """The ``lang`` rule text for ``--text --json``: each sentence with the clauses citing it and,
+    for each, the discrepancies that concern it in ``lang`` and their flag."""
+    citing = citing_clauses(catalogue, lang)
+    return [
+        {
+            "anchor": s.anchor,
+            "text": s.text,
+            "cited_by": [
+                {
+                    "clause": clause_id,
+                    "discrepancies": [d.id for d in clause_discrepancies(clause_id, lang)],
+                    "flag": discrepancy_flag(clause_id, lang),
+                }
+                for clause_id in citing.get(s.anchor, [])
+            ],
+        }
+        for s in catalogue.sources[lang].sentences
+    ]
 
 
 def to_json(clauses: tuple[Clause, ...], catalogue: Catalogue, lang: str) -> list[dict[str, Any]]:
@@ -145,11 +205,20 @@ def to_json(clauses: tuple[Clause, ...], catalogue: Catalogue, lang: str) -> lis
             "kind": c.kind,
             "option": c.option,
             "statement": c.statement,
+            "statement_language": "en",
+            "statement_note": statement_note(lang) or None,
             "rationale": c.rationale,
             "sources": [
-                {"anchor": s.anchor, "sentence": s.sentence, "quote": s.quote}
+                {
+                    "anchor": s.anchor,
+                    "sentence": s.sentence,
+                    "quote": s.quote,
+                    "discrepancies": list(s.discrepancies),
+                    "flag": s.flag,
+                }
                 for s in rule_sources(c.id, lang)
             ],
+            "discrepancy_flag": discrepancy_flag(c.id, lang),
             "secondary": list(c.secondary),
             "discrepancies": [d.id for d in catalogue.discrepancies if c.id in d.clauses],
             "implemented_by": list(implementations(c.id)),
@@ -160,11 +229,10 @@ def to_json(clauses: tuple[Clause, ...], catalogue: Catalogue, lang: str) -> lis
 
 def run(args: argparse.Namespace) -> int:
     catalogue = load_catalogue()
-    console = Console(highlight=False, soft_wrap=False)
+    console = make_console()
     if args.text:
         if args.json:
-            sentences = catalogue.sources[args.lang].sentences
-            print(json.dumps([{"anchor": s.anchor, "text": s.text} for s in sentences], ensure_ascii=False))
+            print(json.dumps(text_to_json(catalogue, args.lang), ensure_ascii=False))
         else:
             console.print(annotated_text(catalogue, args.lang))
         return 0
@@ -176,7 +244,7 @@ def run(args: argparse.Namespace) -> int:
         console.print(
             Text(
                 f"Fröschis: {len(chosen)} rule clauses. 'froeschis rules ID' shows one in full; "
-                f"quotes are from the {args.lang} rule text.\n",
+                f"quotes are from the {LANGUAGE_NAMES[args.lang]} rule text.\n",
                 style="bold",
             )
         )

@@ -6,20 +6,28 @@ rotated by ``g`` over the seats (:func:`froeschis.agents.bots.lineup`), so every
 seat equally often and the statistics do not depend on how the games were spread over the worker
 processes: ``--jobs 1`` and ``--jobs 8`` give the same numbers.
 
-The statistics: win rates per bot and per seat with 95% Wilson confidence intervals, rounds, turns
-and decisions per game, how often the draw pile ran out (a reshuffle), and how often each clause of
-the catalogue fired, counted from the events. They are printed as tables, or as JSON (``--json``),
-and ``--plots DIR`` draws them with matplotlib (the optional extra ``froeschis[plots]``).
+The statistics: win rates per bot and per seat with 95% confidence intervals, rounds, turns and
+decisions per game, how often the draw pile ran out (a reshuffle), and how often each clause of the
+catalogue fired, counted from the events. The unit of the win rates is the game (see
+:mod:`froeschis.agents.simulation`): a bot that holds two seats of a game wins it when either seat
+does. They are printed as tables, or as JSON (``--json``), and ``--plots DIR`` draws them with
+matplotlib (the optional extra ``froeschis[plots]``).
+
+Nothing is lost to a bad path: ``--plots DIR`` is checked before the first game, the statistics
+are printed before the plots are drawn, and each plot is written whole or not at all
+(:mod:`froeschis.cli.files`). ``--jobs`` above the CPUs this process may use is lowered to them,
+with a warning: more processes than CPUs only share them, and the statistics do not depend on the
+number of processes. Ctrl-C ends the run and its workers at once (status 130).
 """
 
 from __future__ import annotations
 
 import argparse
+import io
 import json
-import os
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -28,7 +36,8 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from froeschis.agents.bots import parse_bots
-from froeschis.agents.simulation import GameSummary, clause_counts, run_games, summarise
+from froeschis.agents.simulation import Tally, clause_counts, run_games, summarise, usable_cpus
+from froeschis.cli.files import OutputError, check_folder, save
 from froeschis.cli.options import (
     Subparsers,
     add_command,
@@ -36,12 +45,16 @@ from froeschis.cli.options import (
     add_players,
     add_seed,
     add_variant_switches,
+    make_console,
+    positive_int,
     rules_from_args,
 )
-from froeschis.core.clauses import check_players
 from froeschis.core.errors import FroeschisError
 from froeschis.io.serialize import rules_to_json
 from froeschis.spec import load_catalogue
+
+PLOTS = ("win_rates.png", "game_length.png", "clauses.png")
+"""The files ``--plots DIR`` writes into ``DIR``."""
 
 
 class SimulateError(FroeschisError):
@@ -56,6 +69,10 @@ def _pct(x: float) -> str:
     return f"{100 * x:.1f}%"
 
 
+def _interval(bounds: Sequence[float] | None, show: Callable[[float], str] = _pct) -> str:
+    return "-" if bounds is None else f"{show(bounds[0])} - {show(bounds[1])}"
+
+
 def _table(title: str, headers: Sequence[str], left: str) -> Table:
     """A table titled on the left, its columns right-justified but the column ``left``."""
     table = Table(title=title, title_justify="left")
@@ -64,20 +81,43 @@ def _table(title: str, headers: Sequence[str], left: str) -> Table:
     return table
 
 
-def _win_rates(title: str, rows: Sequence[dict[str, Any]], key: str, games: str) -> Table:
-    """Wins per bot or per seat (``key``), out of the ``games`` it played, with the 95% interval.
-
-    Bot names are left-justified; seat numbers, like the figures, right-justified.
-    """
-    table = _table(title, (key, games.replace("_", "-"), "wins", "win rate", "95% CI"), left="bot")
+def bot_table(rows: Sequence[dict[str, Any]]) -> Table:
+    """Per bot: the games it played and won (one of its seats won), with the 95% Wilson interval,
+    and its winning seats per game with their 95% normal interval."""
+    table = _table(
+        "Win rate by bot, per game: a bot wins a game when one of its seats wins "
+        "(95% Wilson interval over games)",
+        ("bot", "games", "seats/game", "games won", "win rate", "95% CI", "wins/game", "95% CI"),
+        left="bot",
+    )
     for row in rows:
-        low, high = row["ci95"]
         table.add_row(
-            str(row[key]),
-            str(row[games]),
+            row["bot"],
+            str(row["games"]),
+            f"{row['seats_per_game']:.2f}",
             str(row["wins"]),
             _pct(row["win_rate"]),
-            f"{_pct(low)} - {_pct(high)}",
+            _interval(row["ci95"]),
+            f"{row['wins_per_game']:.3f}",
+            _interval(row["wins_per_game_ci95"], lambda x: f"{x:.3f}"),
+        )
+    return table
+
+
+def seat_table(rows: Sequence[dict[str, Any]]) -> Table:
+    """Per seat: the games it won, with the 95% Wilson interval over games."""
+    table = _table(
+        "Win rate by seat, per game: seat 0 starts round 1 (95% Wilson interval over games)",
+        ("seat", "games", "wins", "win rate", "95% CI"),
+        left="",
+    )
+    for row in rows:
+        table.add_row(
+            str(row["seat"]),
+            str(row["games"]),
+            str(row["wins"]),
+            _pct(row["win_rate"]),
+            _interval(row["ci95"]),
         )
     return table
 
@@ -87,8 +127,8 @@ def print_tables(console: Console, stats: dict[str, Any]) -> None:
         f"[bold]{stats['games']} games[/bold], {stats['players']} players, bots {', '.join(stats['bots'])} "
         f"(rotated over the seats), seed {stats['seed']}"
     )
-    console.print(_win_rates("Win rate by bot (95% Wilson interval)", stats["by_bot"], "bot", "seat_games"))
-    console.print(_win_rates("Win rate by seat (seat 0 starts round 1)", stats["by_seat"], "seat", "games"))
+    console.print(bot_table(stats["by_bot"]))
+    console.print(seat_table(stats["by_seat"]))
     lengths = _table("Game length", ("per game", "mean", "sd", "median", "min", "max"), "per game")
     for key in ("rounds", "turns", "decisions"):
         d = stats[key]
@@ -118,30 +158,34 @@ def require_matplotlib() -> None:
         ) from None
 
 
-def write_plots(directory: Path, stats: dict[str, Any], summaries: Sequence[GameSummary]) -> list[Path]:
-    """Draw the statistics into PNG files in ``directory``; the paths written."""
+def write_plots(directory: Path, stats: dict[str, Any], tally: Tally) -> list[Path]:
+    """Draw the statistics into the PNG files :data:`PLOTS` in ``directory``; the paths written.
+
+    Each figure is drawn in memory and written whole (:func:`froeschis.cli.files.save`).
+    """
     require_matplotlib()
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    directory.mkdir(parents=True, exist_ok=True)
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise OutputError(f"--plots: cannot make the folder {directory}: {error.strerror or error}") from None
     written: list[Path] = []
 
-    def save(name: str) -> None:
-        path = directory / name
+    def save_figure(name: str) -> None:
+        image = io.BytesIO()
         plt.tight_layout()
-        plt.savefig(path, dpi=110)
+        plt.savefig(image, format="png", dpi=110)
         plt.close()
-        written.append(path)
+        save(directory / name, image.getvalue(), "--plots")
+        written.append(directory / name)
 
     fig, axes = plt.subplots(1, 2, figsize=(10, 4))
-    for ax, rows, label, key in (
-        (axes[0], stats["by_bot"], "bot", "bot"),
-        (axes[1], stats["by_seat"], "seat", "seat"),
-    ):
-        names = [str(row[key]) for row in rows]
+    for ax, rows, label in ((axes[0], stats["by_bot"], "bot"), (axes[1], stats["by_seat"], "seat")):
+        names = [str(row[label]) for row in rows]
         rates = [row["win_rate"] for row in rows]
         errors = [
             [r - row["ci95"][0] for r, row in zip(rates, rows, strict=True)],
@@ -149,22 +193,23 @@ def write_plots(directory: Path, stats: dict[str, Any], summaries: Sequence[Game
         ]
         ax.bar(names, rates, yerr=errors, capsize=6, color="tab:green")
         ax.set_xlabel(label)
-        ax.set_ylabel("win rate (95% CI)")
+        ax.set_ylabel("games won (95% CI)")
         ax.set_ylim(0, 1)
-        ax.set_title(f"Win rate by {label}")
+        ax.set_title(f"Win rate by {label}, per game")
     fig.suptitle(f"{stats['games']} games, {stats['players']} players")
-    save("win_rates.png")
+    save_figure(PLOTS[0])
 
     fig, axes = plt.subplots(1, 2, figsize=(10, 4))
-    rounds = [s.rounds for s in summaries]
-    axes[0].hist(rounds, bins=range(min(rounds), max(rounds) + 2), color="tab:blue", align="left")
+    rounds = sorted(tally.rounds)
+    axes[0].bar(rounds, [tally.rounds[r] for r in rounds], color="tab:blue")
     axes[0].set_xlabel("rounds per game")
     axes[0].set_ylabel("games")
-    axes[1].hist([s.turns for s in summaries], bins=30, color="tab:orange")
+    turns = sorted(tally.turns)
+    axes[1].hist(turns, bins=30, weights=[tally.turns[t] for t in turns], color="tab:orange")
     axes[1].set_xlabel("turns per game")
     axes[1].set_ylabel("games")
     fig.suptitle("Game length")
-    save("game_length.png")
+    save_figure(PLOTS[1])
 
     rows = [row for row in stats["clauses"] if row["total"]]
     fig, ax = plt.subplots(figsize=(8, 0.3 * len(rows) + 1.5))
@@ -173,25 +218,29 @@ def write_plots(directory: Path, stats: dict[str, Any], summaries: Sequence[Game
     ax.set_xscale("log")
     ax.set_xlabel("times per game (log scale)")
     ax.set_title("Clauses fired")
-    save("clauses.png")
+    save_figure(PLOTS[2])
     return written
 
 
 def run(args: argparse.Namespace) -> int:
     rules = rules_from_args(args)
-    if args.games < 1:
-        raise SimulateError("--games must be at least 1")
-    check_players(args.players)
-    if args.jobs < 1:
-        raise SimulateError("--jobs must be at least 1")
     specs = tuple(s.strip() for s in args.bots.split(",") if s.strip())
     try:
         parse_bots(args.bots, rules)
     except ValueError as error:
         raise SimulateError(f"--bots: {error}") from None
-    if args.plots:
+    plots = None if args.plots is None else Path(args.plots)
+    if plots is not None:
         require_matplotlib()
-    err = Console(stderr=True)
+        check_folder(plots, "--plots")
+    jobs = min(args.jobs, usable_cpus())
+    if jobs < args.jobs:
+        print(
+            f"froeschis: warning: --jobs {args.jobs} is more than the {jobs} CPUs this process may use; "
+            f"using {jobs} (the statistics do not depend on it)",
+            file=sys.stderr,
+        )
+    err = make_console(stderr=True)
     start = time.perf_counter()
     with Progress(
         TextColumn("simulating"),
@@ -199,33 +248,33 @@ def run(args: argparse.Namespace) -> int:
         MofNCompleteColumn(),
         TimeRemainingColumn(),
         console=err,
-        disable=not args.progress,
+        disable=not (args.progress and err.is_terminal),  # a bar in a log file is noise
         transient=True,
     ) as progress:
         bar = progress.add_task("games", total=args.games)
-        summaries = run_games(
-            specs, args.players, args.games, args.seed, args.jobs, rules, lambda n: progress.advance(bar, n)
+        tally = run_games(
+            specs, args.players, args.games, args.seed, jobs, rules, lambda n: progress.advance(bar, n)
         )
     elapsed = time.perf_counter() - start
-    stats = summarise(summaries, specs, args.players, args.seed)
-    stats["clauses"] = clause_counts(summaries, load_catalogue().ids())
+    stats = summarise(tally, specs, args.players, args.seed)
+    stats["clauses"] = clause_counts(tally, load_catalogue().ids())
     stats["rules"] = rules_to_json(rules)
-    stats["timing"] = {"jobs": args.jobs, "seconds": elapsed, "games_per_second": args.games / elapsed}
-    if args.plots:
-        written = write_plots(Path(args.plots), stats, summaries)
-        stats["plots"] = [str(p) for p in written]
+    stats["timing"] = {"jobs": jobs, "seconds": elapsed, "games_per_second": args.games / elapsed}
+    if plots is not None:
+        stats["plots"] = [str(plots / name) for name in PLOTS]
     if args.json:
         print(json.dumps(stats, ensure_ascii=False, indent=2))
-        return 0
-    console = Console(highlight=False)
-    print_tables(console, stats)
-    console.print(
-        f"{args.games} games in {elapsed:.1f} s on {args.jobs} processes "
-        f"({args.games / elapsed:.1f} games/s)."
-    )
-    for path in stats.get("plots", []):
-        console.print(f"wrote {path}")
-    sys.stdout.flush()
+    else:
+        console = make_console()
+        print_tables(console, stats)
+        console.print(
+            f"{args.games} games in {elapsed:.1f} s on {jobs} processes ({args.games / elapsed:.1f} games/s)."
+        )
+    sys.stdout.flush()  # the results are out before the plots can fail
+    if plots is not None:
+        for path in write_plots(plots, stats, tally):
+            if not args.json:  # the JSON lists them
+                print(f"wrote {path}")
     return 0
 
 
@@ -237,12 +286,14 @@ def add(subparsers: Subparsers) -> None:
         help="play many bot games across cores and report win rates, game lengths and clause counts",
         description=(
             "Play many games between bots on several processes. The bots of --bots are rotated over "
-            "the seats from game to game. Reports win rates per bot and seat with 95%% confidence "
-            "intervals, rounds and turns per game, draw-pile exhaustion and how often every clause "
-            "fired; as tables, as JSON (--json), and as plots (--plots DIR, needs froeschis[plots])."
+            "the seats from game to game. Reports win rates per bot and per seat, counted per game (a "
+            "bot wins a game when one of its seats wins), with 95% confidence intervals; rounds and "
+            "turns per game, draw-pile exhaustion and how often every clause fired; as tables, as JSON "
+            "(--json), and as plots (--plots DIR, needs froeschis[plots]). Ctrl-C stops the run and "
+            "its worker processes."
         ),
     )
-    parser.add_argument("--games", type=int, default=100, help="number of games (default 100)")
+    parser.add_argument("--games", type=positive_int, default=100, help="number of games (default 100)")
     add_players(parser, 4, "2 to 4 (default 4)")
     parser.add_argument(
         "--bots",
@@ -253,15 +304,21 @@ def add(subparsers: Subparsers) -> None:
     add_seed(parser, "seed of the run; game g gets its own seed from it")
     parser.add_argument(
         "--jobs",
-        type=int,
-        default=os.cpu_count() or 1,
-        help="worker processes (default: the number of cores)",
+        type=positive_int,
+        default=usable_cpus(),
+        help="worker processes; more than the CPUs this process may use is lowered to them, with a "
+        "warning; 1 plays in this process (default: the number of CPUs)",
     )
     add_json(parser, "print the statistics as JSON")
     parser.add_argument(
-        "--plots", metavar="DIR", help="draw the statistics into PNG files in DIR (needs matplotlib)"
+        "--plots",
+        metavar="DIR",
+        help="draw the statistics into PNG files in DIR (needs matplotlib); DIR is checked before the run",
     )
     parser.add_argument(
-        "--no-progress", dest="progress", action="store_false", help="no progress bar (on stderr)"
+        "--no-progress",
+        dest="progress",
+        action="store_false",
+        help="no progress bar (shown on stderr when it is a terminal)",
     )
     add_variant_switches(parser)

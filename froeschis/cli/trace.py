@@ -12,18 +12,17 @@ import json
 from pathlib import Path
 
 import attrs
-from rich.console import Console
 from rich.table import Table
 
-from froeschis.cli.options import Subparsers, add_command, add_json
+from froeschis.cli.options import Subparsers, add_command, add_json, make_console
+from froeschis.core.errors import FroeschisError
 from froeschis.verify.trace import trace_matrix, unknown_ids
 
 
 def run(args: argparse.Namespace) -> int:
     tests = Path(args.tests)
     if not tests.is_dir():
-        print(f"froeschis trace: no test directory {tests} (run from a source checkout or pass --tests)")
-        return 2
+        raise FroeschisError(f"--tests: no test folder {tests} (run from a source checkout or pass --tests)")
     matrix = trace_matrix(tests)
     unknown = unknown_ids(tests)
     gaps = [row for row in matrix if not (row.implementations and row.tests and row.playthroughs)]
@@ -44,7 +43,7 @@ def run(args: argparse.Namespace) -> int:
                 str(len(row.tests)) if row.tests else "[red]0",
                 str(len(row.playthroughs)) if row.playthroughs else "[red]0",
             )
-        console = Console()
+        console = make_console()
         console.print(table)
         covered = len(matrix) - len(gaps)
         console.print(f"{covered}/{len(matrix)} clauses implemented, tested and exercised")
@@ -54,6 +53,17 @@ def run(args: argparse.Namespace) -> int:
 
 
 def add(subparsers: Subparsers) -> None:
-    parser = add_command(subparsers, "trace", run, help="the clause traceability matrix; fails on any gap")
-    parser.add_argument("--tests", default="tests", help="the test directory to scan (default: tests)")
+    parser = add_command(
+        subparsers,
+        "trace",
+        run,
+        help="the clause traceability matrix; fails on any gap",
+        description=(
+            "Show, for every clause of the rules catalogue (spec/clauses.toml), the functions that "
+            "implement it, the tests that name it and the golden playthroughs that exercise it. Exit "
+            "status 1 when a clause lacks one of the three or a test names a clause the catalogue does "
+            "not have (the coverage gate of the test suite); needs the tests of a source checkout."
+        ),
+    )
+    parser.add_argument("--tests", default="tests", help="the test folder to scan (default: tests)")
     add_json(parser, "print the matrix as JSON")

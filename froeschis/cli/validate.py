@@ -12,15 +12,13 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from rich.console import Console
-
-from froeschis.cli.options import Subparsers, add_command
+from froeschis.cli.options import Subparsers, add_command, make_console
 from froeschis.conformance.report import render_finding
 from froeschis.conformance.validate import validate_file
 
 
 def run(args: argparse.Namespace) -> int:
-    console = Console(highlight=False)
+    console = make_console()
     status = 0
     for path in args.games:
         try:

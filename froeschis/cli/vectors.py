@@ -3,26 +3,58 @@
 Without options every playthrough is regenerated from its action list and diffed against the file
 (exit status 1 on any difference); ``--write`` rewrites them, ``--search`` picks new ones by a seed
 search.
+
+Both write into a source checkout: the files of an installed package (in ``site-packages``) are
+refused (:func:`froeschis.cli.files.check_not_installed`); ``--dir`` elsewhere is written as asked.
+The folder is checked before the work starts, every file is rendered before the first is written,
+and each is written whole or not at all (:func:`froeschis.cli.files.save`).
 """
 
 from __future__ import annotations
 
 import argparse
+from collections.abc import Sequence
 from pathlib import Path
 
-from froeschis.cli.options import Subparsers, add_command
-from froeschis.verify.vectors import first_difference, read_header, search, vectors_dir, write
+from froeschis.cli.files import check_folder, check_not_installed, save
+from froeschis.cli.options import Subparsers, add_command, positive_int
+from froeschis.core.errors import FroeschisError
+from froeschis.verify.vectors import Playthrough, first_difference, read_header, render, search, vectors_dir
+
+
+def _write(plays: Sequence[Playthrough], directory: Path, option: str) -> None:
+    """Render every playthrough, then write each to ``directory/<name>.jsonl``."""
+    rendered = [(directory / f"{play.name}.jsonl", render(play)) for play in plays]
+    directory.mkdir(parents=True, exist_ok=True)
+    for path, text in rendered:
+        save(path, text, option)
+
+
+def _playthroughs(directory: Path) -> list[Path]:
+    """The playthrough files of ``directory``; refused when there is none to check or rewrite."""
+    files = sorted(directory.glob("*.jsonl")) if directory.is_dir() else []
+    if not files:
+        raise FroeschisError(f"no playthroughs (*.jsonl files) in {directory}")
+    return files
 
 
 def run(args: argparse.Namespace) -> int:
     directory = Path(args.dir) if args.dir else vectors_dir()
+    option = "--search" if args.search else "--write" if args.write else None
+    if option is not None:
+        check_not_installed(directory, option)
+        check_folder(directory, option)
     if args.search:
-        paths = write(search(seeds=args.seeds), directory)
-        print(f"wrote {len(paths)} playthroughs to {directory}")
+        try:
+            plays = search(seeds=args.seeds)
+        except RuntimeError as error:  # the seeds searched reach too few clauses
+            raise FroeschisError(f"--search: {error}; search more --seeds") from None
+        _write(plays, directory, "--search")
+        print(f"wrote {len(plays)} playthroughs to {directory}")
         return 0
-    files = sorted(directory.glob("*.jsonl"))
+    files = _playthroughs(directory)
     if args.write:
-        write([read_header(path) for path in files], directory)
+        _write([read_header(path) for path in files], directory, "--write")
         print(f"regenerated {len(files)} playthroughs in {directory}")
         return 0
     differences = [d for d in (first_difference(path) for path in files) if d]
@@ -33,9 +65,23 @@ def run(args: argparse.Namespace) -> int:
 
 
 def add(subparsers: Subparsers) -> None:
-    parser = add_command(subparsers, "vectors", run, help="check, rewrite or search the golden playthroughs")
+    parser = add_command(
+        subparsers,
+        "vectors",
+        run,
+        help="check, rewrite or search the golden playthroughs",
+        description=(
+            "Check the golden playthroughs (spec/vectors/*.jsonl): regenerate each from the action "
+            "list in its first line and report the first line that differs (exit status 1 on any "
+            "difference). --write rewrites the files on purpose, after a change to the rules or the "
+            "formats; --search picks new playthroughs by a seed search. Both change the files of a "
+            "source checkout and refuse those of an installed package; --dir names another folder."
+        ),
+    )
     mode = parser.add_mutually_exclusive_group()
     mode.add_argument("--write", action="store_true", help="rewrite every file from its action list")
     mode.add_argument("--search", action="store_true", help="pick new playthroughs by a seed search")
-    parser.add_argument("--seeds", type=int, default=25, help="seeds per configuration for --search")
-    parser.add_argument("--dir", help="the playthrough directory (default: spec/vectors)")
+    parser.add_argument(
+        "--seeds", type=positive_int, default=25, help="seeds per configuration for --search (default 25)"
+    )
+    parser.add_argument("--dir", help="the playthrough folder (default: spec/vectors)")

@@ -1,55 +1,134 @@
 """Words for the terminal: events as sentences, and the rule text behind a clause in a language.
 
-Shared by the ``play``, ``watch`` and ``explain`` commands. :func:`rule_sources` gives the source
-sentences a clause rests on in one language (the whole sentence and the quoted part); a clause the
-text of that language does not support (a ruling, a variant) has none, and :func:`unstated_rule`
-is then shown instead: the clause's statement, saying so. :func:`rule_text` puts the two together.
+Shared by the ``rules``, ``play``, ``watch`` and ``explain`` commands, so that they all say the same
+thing about a clause. :func:`rule_sources` gives the source sentences a clause rests on in one
+language (the whole sentence and the quoted part), each with the discrepancies of the catalogue
+that concern the clause in that language and a short :attr:`RuleSource.flag` saying so: a reader
+shown the Korean sentence of ``deck.composition`` must learn that the spec records it as
+mistranslated. A clause the text of that language does not support (a ruling, a variant) has no
+sentences, and :func:`unstated_rule` is then shown instead: the clause's statement, saying so.
+Statements exist in English only, so wherever one is shown for another language
+:func:`statement_note` says that it is English. :func:`rule_text` puts it all together in one line.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import attrs
 
 from froeschis.core.events import Event, EventKind
-from froeschis.spec import load_catalogue
+from froeschis.spec import LANGUAGES, Discrepancy, load_catalogue
+
+LANGUAGE_NAMES = {"en": "English", "de": "German", "ko": "Korean"}
+"""The source texts' languages, named in English (the language of every note shown beside them)."""
 
 
 @attrs.frozen
 class RuleSource:
-    """One source sentence of a clause: its anchor, the whole sentence, and the part quoted."""
+    """One source sentence of a clause: its anchor, the whole sentence, and the part quoted.
+
+    ``discrepancies`` are the IDs of the catalogue's discrepancies that name the clause and list the
+    sentence's language; ``flag`` says so in a few words (see :func:`discrepancy_flag`), or is empty.
+    A discrepancy names clauses and languages, not sentences, so every sentence a clause cites in a
+    listed language carries the flag, and the flag speaks of the clause.
+    """
 
     anchor: str
     sentence: str
     quote: str
+    discrepancies: tuple[str, ...] = ()
+    flag: str = ""
+
+
+def _listing(names: Sequence[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def clause_discrepancies(clause_id: str, lang: str) -> tuple[Discrepancy, ...]:
+    """The discrepancies that name clause ``clause_id`` and list ``lang`` among the texts that
+    differ from (or leave open) what the clause says, in catalogue order."""
+    catalogue = load_catalogue()
+    catalogue.clause(clause_id)  # an unknown ID fails here, not by matching nothing
+    return tuple(d for d in catalogue.discrepancies if clause_id in d.clauses and lang in d.languages)
+
+
+def discrepancy_flag(clause_id: str, lang: str) -> str:
+    """A short note for beside the ``lang`` sentences of a clause that discrepancies concern, or "".
+
+    A discrepancy that lists only some languages says that those texts differ from the others:
+    "(for this clause the Korean text differs from the English and German: see discrepancy
+    ko.six-frogs)". One that lists every language says that all of them leave a point open, which
+    the clause decides.
+    """
+    found = clause_discrepancies(clause_id, lang)
+    if not found:
+        return ""
+    phrases: dict[str, list[str]] = {}
+    for d in found:
+        others = [LANGUAGE_NAMES[other] for other in LANGUAGES if other not in d.languages]
+        if others:
+            phrase = f"the {LANGUAGE_NAMES[lang]} text differs from the {_listing(others)}"
+        else:
+            phrase = f"the {_listing([LANGUAGE_NAMES[x] for x in LANGUAGES])} texts leave a point open"
+        phrases.setdefault(phrase, []).append(d.id)
+    parts = [
+        f"{phrase}: see {'discrepancy' if len(ids) == 1 else 'discrepancies'} {', '.join(ids)}"
+        for phrase, ids in phrases.items()
+    ]
+    return f"(for this clause {'; '.join(parts)})"
 
 
 def rule_sources(clause_id: str, lang: str) -> tuple[RuleSource, ...]:
-    """The sentences of the ``lang`` source text that clause ``clause_id`` cites, in citation order.
+    """The sentences of the ``lang`` source text that clause ``clause_id`` cites, in citation order,
+    each with the discrepancies that concern the clause in ``lang`` (see :class:`RuleSource`).
 
     A sentence cited twice (with different quotes) is listed once, with its first quote.
     """
     catalogue = load_catalogue()
     clause = catalogue.clause(clause_id)
+    ids = tuple(d.id for d in clause_discrepancies(clause_id, lang))
+    flag = discrepancy_flag(clause_id, lang)
     found: dict[str, RuleSource] = {}
     for ref in clause.sources_in(lang):
         if ref.anchor not in found:
             text = catalogue.sources[lang].sentence(ref.anchor).text
-            found[ref.anchor] = RuleSource(ref.anchor, text, ref.quote)
+            found[ref.anchor] = RuleSource(ref.anchor, text, ref.quote, ids, flag)
     return tuple(found.values())
 
 
+def statement_note(lang: str) -> str:
+    """What to say beside a clause statement shown for ``lang``: "" for English, else that the
+    statement is English (the catalogue states its clauses in English only)."""
+    if lang == "en":
+        return ""
+    return "statement in English: the catalogue states its clauses in English only"
+
+
 def unstated_rule(clause_id: str, lang: str) -> str:
-    """What stands for a clause that the ``lang`` text does not state: its kind and (English) statement."""
+    """What stands for a clause that the ``lang`` text does not state: its kind and statement, with
+    :func:`statement_note` (and :func:`discrepancy_flag`, should a discrepancy concern it)."""
     clause = load_catalogue().clause(clause_id)
-    return f"({clause.kind}; the {lang} text does not say this) {clause.statement}"
+    text = f"({clause.kind}; the {lang} text does not say this) {clause.statement}"
+    note = statement_note(lang)
+    if note:
+        text += f" ({note})"
+    flag = discrepancy_flag(clause_id, lang)
+    if flag:
+        text += f" {flag}"
+    return text
 
 
 def rule_text(clause_id: str, lang: str) -> str:
-    """The source sentences of a clause in ``lang``, or, when it has none, :func:`unstated_rule`."""
+    """The source sentences of a clause in ``lang`` on one line, followed by the clause's
+    :func:`discrepancy_flag` (once: it speaks of the clause, not of one sentence), or, when the
+    clause has no sentences in ``lang``, :func:`unstated_rule`."""
     sources = rule_sources(clause_id, lang)
-    if sources:
-        return " ".join(f"({s.anchor}) {s.sentence}" for s in sources)
-    return unstated_rule(clause_id, lang)
+    if not sources:
+        return unstated_rule(clause_id, lang)
+    text = " ".join(f"({s.anchor}) {s.sentence}" for s in sources)
+    return f"{text} {sources[0].flag}" if sources[0].flag else text
 
 
 def seat_name(seat: int, you: int | None = None) -> str:
