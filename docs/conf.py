@@ -28,8 +28,11 @@ extensions = [
     "sphinx.ext.autodoc",
     "sphinx.ext.doctest",
     "sphinx.ext.viewcode",
+    "myst_parser",  # spec/protocol.md, included as it stands
     "froeschis_sphinx",
 ]
+# The protocol's links to files of the repository (schemas, examples) have no page to point to.
+suppress_warnings = ["myst.xref_missing"]
 
 exclude_patterns = ["_build", "translations", "Thumbs.db", ".DS_Store"]
 templates_path: list[str] = []

@@ -29,6 +29,10 @@ from froeschis.core.record import GameRecord
 from froeschis.core.rules import Rules
 from froeschis.core.state import CHANCE, TERMINAL, Phase, Player
 
+__version__ = "0.1.0"
+"""The version of the package: its one source, which the build (``[tool.hatch.version]`` in
+``pyproject.toml``) reads; a constant, so that ``import froeschis`` reads no file to know it."""
+
 __all__ = [
     "CHANCE",
     "DECLINE_SWAP",

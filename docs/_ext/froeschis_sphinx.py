@@ -29,6 +29,7 @@ import doctest
 import hashlib
 import importlib
 import io
+import json
 import os
 import pkgutil
 import tomllib
@@ -182,10 +183,14 @@ API_GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
 
 
 def api_modules() -> list[str]:
-    """Every public module of the package, found by walking it (so a new module is documented)."""
+    """Every public module of the package, found by walking it (so a new module is documented).
+
+    Private modules (``_name``) are not; nor are the command modules under ``froeschis.cli``, whose
+    interface is the command line (``froeschis COMMAND --help``), only ``froeschis.cli`` itself."""
     found = ["froeschis"]
     for info in pkgutil.walk_packages(froeschis.__path__, "froeschis."):
-        if not any(part.startswith("_") for part in info.name.split(".")):
+        private = any(part.startswith("_") for part in info.name.split("."))
+        if not private and not info.name.startswith("froeschis.cli."):
             found.append(info.name)
     return found
 
@@ -222,10 +227,10 @@ def api_rst(_: rulesdoc.DocModel) -> str:
                 # A package: its docstring only; what it re-exports is documented where it is defined.
                 out += [f".. automodule:: {name}", "   :no-members:", ""]
             else:
+                # Documented members only (and a module's __all__ where it has one): the public API.
                 out += [
                     f".. automodule:: {name}",
                     "   :members:",
-                    "   :undoc-members:",
                     "   :show-inheritance:",
                     "   :member-order: bysource",
                     "",
@@ -297,6 +302,88 @@ def clause_table_rst(_: rulesdoc.DocModel) -> str:
         )
     header = "   * - slot\n     - clause (published rules)\n     - function\n     - replaced by the variant"
     return "\n".join([".. list-table::", "   :header-rows: 1", "", header, *rows, ""])
+
+
+SCHEMA_ORDER = ("request", "reply", "state", "common", "record", "report")
+"""The schemas of ``spec/schemas/`` in the order a reader meets them."""
+
+
+def _schema_type(node: dict[str, Any]) -> str:
+    """A short description of what a schema node allows."""
+    if "$ref" in node:
+        target = node["$ref"].rpartition("/")[2].removesuffix(".schema.json")
+        return f"``{target}``"
+    if "const" in node:
+        return f"``{json.dumps(node['const'], ensure_ascii=False)}``"
+    if "enum" in node:
+        return " | ".join(f"``{json.dumps(v, ensure_ascii=False)}``" for v in node["enum"])
+    if "oneOf" in node:
+        return " or ".join(_schema_type(option) for option in node["oneOf"])
+    kind = node.get("type")
+    if kind == "array" and isinstance(node.get("items"), dict):
+        return f"array of {_schema_type(node['items'])}"
+    if kind == "object" and isinstance(node.get("additionalProperties"), dict):
+        return f"object of {_schema_type(node['additionalProperties'])}"
+    return f"{kind}" if kind else "any JSON value"
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())
+
+
+def _properties_table(node: dict[str, Any]) -> list[str]:
+    properties = node.get("properties", {})
+    if not properties:
+        return []
+    required = set(node.get("required", []))
+    rows = [
+        f"   * - ``{name}``\n     - {_schema_type(child)}\n     - {'yes' if name in required else ''}\n"
+        f"     - {_one_line(child.get('description', ''))}"
+        for name, child in properties.items()
+    ]
+    header = "   * - key\n     - value\n     - required\n     - meaning"
+    return [".. list-table::", "   :header-rows: 1", "   :widths: 18 30 8 44", "", header, *rows, ""]
+
+
+def schemas_rst(_: rulesdoc.DocModel) -> str:
+    """Every JSON Schema of ``spec/schemas/``: its title and description, the keys of its top-level
+    object and of each definition, and the schema itself."""
+    out: list[str] = []
+    for name in SCHEMA_ORDER:
+        path = spec_dir() / "schemas" / f"{name}.schema.json"
+        schema = json.loads(path.read_text(encoding="utf-8"))
+        title = f"``{name}.schema.json``: {schema.get('title', name)}"
+        out += [title, "-" * len(title), "", _one_line(schema.get("description", "")), ""]
+        out += _properties_table(schema)
+        for definition, node in schema.get("$defs", {}).items():
+            heading = f"``{name}#/$defs/{definition}``"
+            out += [heading, "~" * len(heading), ""]
+            if node.get("description"):
+                out += [_one_line(node["description"]), ""]
+            table = _properties_table(node)
+            out += table or [f"A {_schema_type(node)}.", ""]
+        out += [
+            "The schema as published:",
+            "",
+            f".. literalinclude:: /../spec/schemas/{name}.schema.json",
+            "   :language: json",
+            "",
+        ]
+    return "\n".join(out)
+
+
+def misreadings_rst(_: rulesdoc.DocModel) -> str:
+    """The known misreadings of the catalogue: what the conformance checker can name as a cause."""
+    from froeschis.spec import load_catalogue
+
+    rows = []
+    for m in load_catalogue().misreadings():
+        source = m.invited_by
+        invited = f"{source.anchor}: :source-quote:`{source.quote}`" if source else ""
+        name = m.id.partition("~")[2] + (" (mutant)" if m.mutant else "")
+        rows.append(f"   * - :clause:`{m.clause}`\n     - ``{name}``\n     - {m.description}\n     - {invited}")
+    header = "   * - clause\n     - misreading\n     - an engine built on it ...\n     - invited by"
+    return "\n".join([".. list-table::", "   :header-rows: 1", "   :widths: 20 18 40 22", "", header, *rows, ""])
 
 
 # --------------------------------------------------------------------------- code run at read time
@@ -498,6 +585,8 @@ GENERATED: dict[str, type[GeneratedDirective]] = {
     "froeschis-layers": generated("LayersDirective", layers_rst, sections=False),
     "froeschis-clause-table": generated("ClauseTableDirective", clause_table_rst, sections=False),
     "froeschis-reading": ReadingDirective,
+    "froeschis-schemas": generated("SchemasDirective", schemas_rst),
+    "froeschis-misreadings": generated("MisreadingsDirective", misreadings_rst, sections=False),
 }
 
 
