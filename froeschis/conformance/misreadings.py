@@ -71,6 +71,18 @@ def draw_pile_upside_down(
     return tuple(rows), tuple(reversed(order[dealt:]))
 
 
+@clause("round.deal")
+def rows_from_the_last_spot(
+    order: Sequence[Card], lengths: Sequence[int]
+) -> tuple[tuple[Row, ...], tuple[Card, ...]]:
+    """Each row is dealt from its last spot to its first (the first card dealt lies on the last spot)."""
+    rows, start = [], 0
+    for length in lengths:
+        rows.append(Row(tuple(spot(card, False) for card in reversed(order[start : start + length]))))
+        start += length
+    return tuple(rows), tuple(order[sum(lengths) :])
+
+
 @clause("round.start-seat")
 def seat_zero_starts(round_number: int, players: int, first_completer: int | None) -> int:
     return 0
@@ -345,6 +357,7 @@ IMPLEMENTED: dict[str, tuple[Reading, ...]] = {
     "row.initial-length~seven": (Reading("initial_lengths", rows_of_seven, "rows of seven"),),
     "round.deal~round-robin": (Reading("deal", deal_round_robin, "round robin"),),
     "round.deal~draw-pile-upside-down": (Reading("deal", draw_pile_upside_down, "pile upside down"),),
+    "round.deal~rows-reversed": (Reading("deal", rows_from_the_last_spot, "rows reversed"),),
     "round.start-seat~seat-zero": (Reading("starting_seat", seat_zero_starts, "seat 0 starts"),),
     "round.start-seat~first-completer": (
         Reading("starting_seat", first_completer_starts, "first completer"),
