@@ -41,6 +41,8 @@ def test_bench_json_has_medians_of_every_run(capsys: pytest.CaptureFixture[str])
         results["memory_of_all_states"]["bytes"],
         results["memory_of_all_states"]["bytes_per_state"],
         results["engine_share_of_bare_loop"],
+        results["fast_games_per_second"],
+        results["fast_share_of_bare_loop"],
     ):
         assert len(figure["runs"]) == 2
         assert min(figure["runs"]) <= figure["median"] <= max(figure["runs"])
@@ -57,6 +59,9 @@ def test_the_engines_share_is_the_median_of_each_runs_ratio(capsys: pytest.Captu
     share = results["engine_share_of_bare_loop"]
     assert share["runs"] == pytest.approx([e / b for e, b in zip(engine, bare, strict=True)])
     assert share["median"] == pytest.approx(statistics.median(share["runs"]))
+    fast = results["fast_games_per_second"]["runs"]
+    fast_share = results["fast_share_of_bare_loop"]
+    assert fast_share["runs"] == pytest.approx([f / b for f, b in zip(fast, bare, strict=True)])
 
 
 def test_keeping_every_state_of_a_game_is_cheap_thanks_to_sharing() -> None:
@@ -144,3 +149,5 @@ def test_the_engine_executes_more_instructions_per_game_than_the_bare_loop(
     assert counted["games"] == 2
     assert 0 < counted["bare_loop"] < counted["engine"]
     assert counted["engine_share_of_bare_loop"] == pytest.approx(counted["bare_loop"] / counted["engine"])
+    assert 0 < counted["bare_loop"] < counted["fast"] < counted["engine"]
+    assert counted["fast_share_of_bare_loop"] == pytest.approx(counted["bare_loop"] / counted["fast"])

@@ -71,24 +71,27 @@ from froeschis.core.actions import AnyAction
 from froeschis.core.engine import GameState, new_game
 from froeschis.core.errors import FroeschisError
 from froeschis.core.record import GameRecord
+from froeschis.fast import play_fast
 from froeschis.verify.baseline import play_bare
 
-Loop = Literal["engine", "bare_loop"]
-"""Which loop plays the games whose instructions are counted: the reference engine or the bare loop."""
+Loop = Literal["engine", "fast", "bare_loop"]
+"""Which loop plays the games whose instructions are counted: the reference engine, FastGame or the
+bare loop."""
 
 INSTRUCTIONS_SCRIPT = """\
 import sys
 
 from froeschis.agents.loop import play_game
+from froeschis.fast import play_fast
 from froeschis.verify.baseline import play_bare
 
 which, games, players = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
-play = {"engine": play_game, "bare_loop": play_bare}[which]
+play = {"engine": play_game, "fast": play_fast, "bare_loop": play_bare}[which]
 for seed in range(games):
     play(players, seed)
 """
 """What each process counted under callgrind runs (``python -c``), with the arguments: which loop,
-the games, the players. It imports both loops whichever it plays, so that the import and start-up
+the games, the players. It imports every loop whichever it plays, so that the import and start-up
 cost the same in every process and the count for 0 games takes all of it off."""
 
 _COLLECTED = re.compile(r"^==\d+== Collected : (\d+)\s*$", re.MULTILINE)
@@ -116,6 +119,14 @@ def bare_games_per_second(players: int, games: int, first_seed: int) -> float:
     start = time.perf_counter()
     for seed in range(first_seed, first_seed + games):
         play_bare(players, seed)
+    return games / (time.perf_counter() - start)
+
+
+def fast_games_per_second(players: int, games: int, first_seed: int) -> float:
+    """Games per second of :class:`~froeschis.fast.FastGame` playing the same ``games`` games."""
+    start = time.perf_counter()
+    for seed in range(first_seed, first_seed + games):
+        play_fast(players, seed)
     return games / (time.perf_counter() - start)
 
 
@@ -267,18 +278,20 @@ def instructions_per_game(valgrind: str, games: int, players: int) -> dict[str, 
     playing none), over ``games``: the cost of a game with Python's start-up and the imports taken
     off. The four processes run at once: a count does not depend on what runs beside it.
     """
-    jobs: list[tuple[Loop, int]] = [("engine", games), ("engine", 0), ("bare_loop", games), ("bare_loop", 0)]
+    loops: tuple[Loop, ...] = ("engine", "fast", "bare_loop")
+    jobs = [(which, played) for which in loops for played in (games, 0)]
     with ThreadPoolExecutor(max_workers=len(jobs)) as pool:
         futures = [
             pool.submit(count_instructions, valgrind, which, played, players) for which, played in jobs
         ]
-        engine, engine_start, bare, bare_start = (future.result() for future in futures)
-    per_game_engine = (engine - engine_start) / games
-    per_game_bare = (bare - bare_start) / games
+        counts = [future.result() for future in futures]
+    per_game: dict[str, float] = {
+        which: (counts[2 * i] - counts[2 * i + 1]) / games for i, which in enumerate(loops)
+    }
     return {
-        "engine": per_game_engine,
-        "bare_loop": per_game_bare,
-        "engine_share_of_bare_loop": per_game_bare / per_game_engine,
+        **per_game,
+        "engine_share_of_bare_loop": per_game["bare_loop"] / per_game["engine"],
+        "fast_share_of_bare_loop": per_game["bare_loop"] / per_game["fast"],
         "games": games,
     }
 
@@ -288,13 +301,14 @@ def _summary(values: list[float]) -> dict[str, Any]:
 
 
 def measure(args: argparse.Namespace) -> dict[str, Any]:
-    games_rates, bare_rates, bounds, steps_rates, memory, per_state = [], [], [], [], [], []
+    games_rates, bare_rates, fast_rates, bounds, steps_rates, memory, per_state = [], [], [], [], [], [], []
     records = _recorded(args.players, args.step_games, first_seed=args.seed + 1_000_000)
     for run in range(args.runs):
         first_seed = args.seed + run * 100_000
         rate, played, actions = games_per_second(args.players, args.seconds, first_seed)
         games_rates.append(rate)
         bare_rates.append(bare_games_per_second(args.players, played, first_seed))
+        fast_rates.append(fast_games_per_second(args.players, played, first_seed))
         bounds.append(immutable_bound(bare_rates[-1], actions / played, state_build_seconds()))
         steps_rates.append(steps_per_second(records)[0])
         used, states = state_memory(records[run % len(records)])
@@ -302,6 +316,7 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
         per_state.append(used / states)
     steps_in_records = sum(len(r.actions) for r in records)
     shares = [engine / bare for engine, bare in zip(games_rates, bare_rates, strict=True)]
+    fast_shares = [fast / bare for fast, bare in zip(fast_rates, bare_rates, strict=True)]
     return {
         "format": "froeschis.bench/1",
         "python": platform.python_version(),
@@ -314,6 +329,8 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
         "random_games_per_second": _summary(games_rates),
         "bare_loop_games_per_second": _summary(bare_rates),
         "engine_share_of_bare_loop": _summary(shares),
+        "fast_games_per_second": _summary(fast_rates),
+        "fast_share_of_bare_loop": _summary(fast_shares),
         "immutable_bound_games_per_second": _summary(bounds),
         "steps_per_second": {**_summary(steps_rates), "steps_per_run": steps_in_records},
         "memory_of_all_states": {
@@ -344,6 +361,12 @@ def print_results(console: Console, results: dict[str, Any]) -> None:
         f"{bare['median']:.1f}",
         " ".join(f"{v:.1f}" for v in bare["runs"]),
     )
+    fast = results["fast_games_per_second"]
+    table.add_row(
+        "  same games, FastGame",
+        f"{fast['median']:.1f}",
+        " ".join(f"{v:.1f}" for v in fast["runs"]),
+    )
     bound = results["immutable_bound_games_per_second"]
     table.add_row(
         "  bound: bare loop + a new state per action",
@@ -371,13 +394,19 @@ def print_results(console: Console, results: dict[str, Any]) -> None:
         f"The engine plays at {share['median']:.0%} of the bare loop's speed"
         f" (median of the runs' ratios: {' '.join(f'{v:.0%}' for v in share['runs'])})."
     )
+    fast_share = results["fast_share_of_bare_loop"]
+    console.print(
+        f"FastGame plays at {fast_share['median']:.0%} of the bare loop's speed"
+        f" (median of the runs' ratios: {' '.join(f'{v:.0%}' for v in fast_share['runs'])})."
+    )
     if "instructions_per_game" in results:
         counted = results["instructions_per_game"]
         console.print(
             f"Instructions per random {results['players']}-player game (callgrind, {counted['games']} games):"
-            f" engine {counted['engine'] / 1e6:.1f} M, bare loop {counted['bare_loop'] / 1e6:.1f} M;"
-            f" the engine needs {counted['engine'] / counted['bare_loop']:.2f}x the bare loop's"
-            f" instructions (share {counted['engine_share_of_bare_loop']:.2f})."
+            f" engine {counted['engine'] / 1e6:.1f} M, FastGame {counted['fast'] / 1e6:.1f} M,"
+            f" bare loop {counted['bare_loop'] / 1e6:.1f} M; shares of the bare loop:"
+            f" engine {counted['engine_share_of_bare_loop']:.2f},"
+            f" FastGame {counted['fast_share_of_bare_loop']:.2f}."
         )
     if "scaling" in results:
         s = results["scaling"]
