@@ -122,6 +122,20 @@ def bare_games_per_second(players: int, games: int, first_seed: int) -> float:
     return games / (time.perf_counter() - start)
 
 
+def kernel_games_per_second(players: int, games: int, first_seed: int) -> float | None:
+    """Games per second of the compiled kernel (:mod:`froeschis.kernel`) playing ``games`` random
+    games (its own games: it draws from its own random source); None without numba. The kernel is
+    compiled before the clock starts."""
+    try:
+        from froeschis import kernel
+    except ImportError:
+        return None
+    kernel.simulate(players, 1, first_seed)
+    start = time.perf_counter()
+    kernel.simulate(players, games, first_seed)
+    return games / (time.perf_counter() - start)
+
+
 def fast_games_per_second(players: int, games: int, first_seed: int) -> float:
     """Games per second of :class:`~froeschis.fast.FastGame` playing the same ``games`` games."""
     start = time.perf_counter()
@@ -302,6 +316,7 @@ def _summary(values: list[float]) -> dict[str, Any]:
 
 def measure(args: argparse.Namespace) -> dict[str, Any]:
     games_rates, bare_rates, fast_rates, bounds, steps_rates, memory, per_state = [], [], [], [], [], [], []
+    kernel_rates: list[float] = []
     records = _recorded(args.players, args.step_games, first_seed=args.seed + 1_000_000)
     for run in range(args.runs):
         first_seed = args.seed + run * 100_000
@@ -309,6 +324,9 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
         games_rates.append(rate)
         bare_rates.append(bare_games_per_second(args.players, played, first_seed))
         fast_rates.append(fast_games_per_second(args.players, played, first_seed))
+        kernel_rate = kernel_games_per_second(args.players, 50 * played, first_seed)
+        if kernel_rate is not None:
+            kernel_rates.append(kernel_rate)
         bounds.append(immutable_bound(bare_rates[-1], actions / played, state_build_seconds()))
         steps_rates.append(steps_per_second(records)[0])
         used, states = state_memory(records[run % len(records)])
@@ -317,6 +335,7 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
     steps_in_records = sum(len(r.actions) for r in records)
     shares = [engine / bare for engine, bare in zip(games_rates, bare_rates, strict=True)]
     fast_shares = [fast / bare for fast, bare in zip(fast_rates, bare_rates, strict=True)]
+    kernel_ratios = [k / bare for k, bare in zip(kernel_rates, bare_rates, strict=True)]
     return {
         "format": "froeschis.bench/1",
         "python": platform.python_version(),
@@ -331,6 +350,8 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
         "engine_share_of_bare_loop": _summary(shares),
         "fast_games_per_second": _summary(fast_rates),
         "fast_share_of_bare_loop": _summary(fast_shares),
+        "kernel_games_per_second": _summary(kernel_rates) if kernel_rates else None,
+        "kernel_times_bare_loop": _summary(kernel_ratios) if kernel_ratios else None,
         "immutable_bound_games_per_second": _summary(bounds),
         "steps_per_second": {**_summary(steps_rates), "steps_per_run": steps_in_records},
         "memory_of_all_states": {
@@ -367,6 +388,13 @@ def print_results(console: Console, results: dict[str, Any]) -> None:
         f"{fast['median']:.1f}",
         " ".join(f"{v:.1f}" for v in fast["runs"]),
     )
+    kernel = results["kernel_games_per_second"]
+    if kernel is not None:
+        table.add_row(
+            "  random games, compiled kernel (its own)",
+            f"{kernel['median']:.1f}",
+            " ".join(f"{v:.1f}" for v in kernel["runs"]),
+        )
     bound = results["immutable_bound_games_per_second"]
     table.add_row(
         "  bound: bare loop + a new state per action",
@@ -399,6 +427,14 @@ def print_results(console: Console, results: dict[str, Any]) -> None:
         f"FastGame plays at {fast_share['median']:.0%} of the bare loop's speed"
         f" (median of the runs' ratios: {' '.join(f'{v:.0%}' for v in fast_share['runs'])})."
     )
+    times = results["kernel_times_bare_loop"]
+    if times is None:
+        console.print("The compiled kernel needs numba: pip install 'froeschis[fast]'.")
+    else:
+        console.print(
+            f"The compiled kernel plays {times['median']:.1f}x the bare loop's games per second"
+            f" (median of the runs' ratios: {' '.join(f'{v:.1f}' for v in times['runs'])})."
+        )
     if "instructions_per_game" in results:
         counted = results["instructions_per_game"]
         console.print(
