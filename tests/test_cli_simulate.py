@@ -14,22 +14,17 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 
-from froeschis.agents.simulation import (
-    GameSummary,
-    Tally,
-    game_seed,
-    run_games,
-    simulate_game,
-    spread,
-    summarise,
-    usable_cpus,
-    wilson,
-)
+import froeschis.agents.engines as engines
+from froeschis.agents.engines import KERNEL_BATCH, game_seed, simulate_game
+from froeschis.agents.simulation import run_games, spread, summarise, usable_cpus, wilson
+from froeschis.agents.tally import GameSummary, Tally
 from froeschis.cli import main
 from froeschis.core.rules import Rules
 from froeschis.spec import load_catalogue
+from froeschis.verify.explore import tiny_deck
 
 
 @pytest.fixture(autouse=True)
@@ -44,8 +39,25 @@ def simulate_json(capsys: pytest.CaptureFixture[str], *args: str) -> dict[str, A
 
 
 def test_simulate_json_counts_add_up(capsys: pytest.CaptureFixture[str]) -> None:
-    stats = simulate_json(capsys, "--games", "6", "--players", "3", "--bots", "random,greedy", "--jobs", "2")
-    assert stats["games"] == 6 and stats["players"] == 3 and stats["bots"] == ["random", "greedy"]
+    stats = simulate_json(
+        capsys,
+        "--games",
+        "6",
+        "--players",
+        "3",
+        "--bots",
+        "random,greedy",
+        "--jobs",
+        "2",
+        "--engine",
+        "reference",
+    )
+    assert (
+        stats["games"] == 6
+        and stats["engine"] == "reference"
+        and stats["players"] == 3
+        and stats["bots"] == ["random", "greedy"]
+    )
     assert stats["format"] == "froeschis.simulate/2"
     assert stats["units"]["by_bot"].startswith("game: a bot wins a game when one of its seats wins")
     by_bot = {row["bot"]: row for row in stats["by_bot"]}
@@ -180,7 +192,16 @@ def test_the_statistics_do_not_depend_on_the_number_of_processes(capsys: pytest.
 
 def test_a_variant_shows_in_the_clause_counts(capsys: pytest.CaptureFixture[str]) -> None:
     stats = simulate_json(
-        capsys, "--games", "3", "--players", "2", "--bots", "greedy", "--optional-frog-swap"
+        capsys,
+        "--games",
+        "3",
+        "--players",
+        "2",
+        "--bots",
+        "greedy",
+        "--optional-frog-swap",
+        "--engine",
+        "reference",
     )
     clauses = {row["clause"]: row for row in stats["clauses"]}
     assert clauses["variant.optional-frog-swap"]["total"] > 0
@@ -196,18 +217,35 @@ def test_greedy_wins_far_more_often_than_random() -> None:
 
 
 def test_the_tables_name_bots_seats_and_clauses(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["simulate", "--games", "4", "--players", "2", "--bots", "random,ismc:1", "--jobs", "2"]) == 0
+    args = ["simulate", "--games", "4", "--players", "2", "--bots", "random,ismc:1", "--jobs", "2"]
+    assert main([*args, "--engine", "reference"]) == 0
     out = capsys.readouterr().out
     for title in ("Win rate by bot", "Win rate by seat", "Game length", "Clauses fired", "Draw pile ran out"):
         assert title in out
-    assert "ismc:1" in out and "round.final-turns" in out
+    assert "ismc:1" in out and "round.final-turns" in out and "Engine: reference" in out
+    assert main(args) == 0  # the fastest engine for ismc: FastGame, which counts no clauses
+    out = capsys.readouterr().out
+    assert "Engine: fast" in out and "Clauses fired" not in out
+    assert "Clause counts: only --engine reference counts them (from its events), not fast." in out
 
 
-def test_plots_are_written_to_files(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+@pytest.mark.parametrize(
+    ("engine", "expected"),
+    [
+        ("reference", ["clauses.png", "game_length.png", "win_rates.png"]),
+        ("fast", ["game_length.png", "win_rates.png"]),  # no events, no clause counts to draw
+    ],
+)
+def test_plots_are_written_to_files(
+    engine: str, expected: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     pytest.importorskip("matplotlib")
-    stats = simulate_json(capsys, "--games", "4", "--players", "2", "--plots", str(tmp_path / "plots"))
+    folder = tmp_path / "plots"
+    stats = simulate_json(
+        capsys, "--games", "4", "--players", "2", "--plots", str(folder), "--engine", engine
+    )
     names = sorted(Path(p).name for p in stats["plots"])
-    assert names == ["clauses.png", "game_length.png", "win_rates.png"]
+    assert names == expected == sorted(p.name for p in folder.iterdir())
     for path in stats["plots"]:
         assert Path(path).read_bytes().startswith(b"\x89PNG")
     assert [p.name for p in (tmp_path / "plots").iterdir() if p.name.startswith(".")] == []  # no temporary
@@ -350,3 +388,112 @@ def test_a_run_of_no_games_or_no_processes_is_refused() -> None:
         run_games(("random",), 2, 0, seed=0, jobs=1)
     with pytest.raises(ValueError, match="games and jobs must be at least 1, not 3 and 0"):
         run_games(("random",), 2, 3, seed=0, jobs=0)
+
+
+@pytest.mark.parametrize(
+    ("players", "bots", "variants"),
+    [
+        (4, "random,greedy", ()),
+        (3, "greedy", ("--optional-frog-swap", "--reveal-at-round-end")),
+        (2, "random,greedy,random", ("--discard-only-if-placeable",)),
+        (2, "ismc:1,random", ()),
+    ],
+)
+def test_the_fast_engine_plays_the_reference_games(
+    players: int, bots: str, variants: tuple[str, ...], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """FastGame plays every game of a run as the reference does: every statistic of the two runs is
+    the same, to the last game; only the clause counts, which need the reference's events, differ."""
+    games = "4" if "ismc" in bots else "40"
+    args = (
+        "--games",
+        games,
+        "--players",
+        str(players),
+        "--bots",
+        bots,
+        "--seed",
+        "9",
+        "--jobs",
+        "1",
+        *variants,
+    )
+    reference = simulate_json(capsys, *args, "--engine", "reference")
+    fast = simulate_json(capsys, *args, "--engine", "fast")
+    assert (reference.pop("engine"), fast.pop("engine")) == ("reference", "fast")
+    assert isinstance(reference.pop("clauses"), list) and fast.pop("clauses") is None
+    del reference["timing"], fast["timing"]
+    assert fast == reference
+
+
+def test_the_fast_engine_leaves_the_same_summary_of_every_game() -> None:
+    """Game by game (not only in sum): the same winners, rounds, turns, decisions and reshuffles,
+    also with a deck so short that the draw pile runs out in many games."""
+    rules = Rules(row_length=4, deck=tiny_deck("1 1 2 2 3 3 4 4 F T T T"))
+    reference = [simulate_game(("greedy", "random"), 2, rules, 5, game) for game in range(30)]
+    fast = [engines.simulate_game_fast(("greedy", "random"), 2, rules, 5, game) for game in range(30)]
+    assert fast == [attrs.evolve(summary, clauses={}) for summary in reference]
+    assert sum(summary.reshuffles > 0 for summary in reference) >= 10  # the check covers reshuffles
+
+
+def test_the_kernel_engine_gives_the_same_numbers_however_the_batches_are_spread(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    pytest.importorskip("numba")
+    games = str(KERNEL_BATCH + 100)  # two batches, the second short
+    args = (
+        "--games",
+        games,
+        "--players",
+        "3",
+        "--bots",
+        "random,greedy",
+        "--seed",
+        "4",
+        "--engine",
+        "kernel",
+    )
+    one = simulate_json(capsys, *args, "--jobs", "1")
+    two = simulate_json(capsys, *args, "--jobs", "2")
+    assert one["engine"] == "kernel" and one["clauses"] is None
+    assert one["games"] == KERNEL_BATCH + 100
+    assert sum(row["games"] for row in one["by_seat"]) == 3 * one["games"]
+    del one["timing"], two["timing"]
+    assert one == two
+    by_bot = {row["bot"]: row for row in one["by_bot"]}
+    assert by_bot["greedy"]["ci95"][0] > by_bot["random"]["ci95"][1]
+
+
+def test_the_default_engine_is_the_fastest_installed_that_plays_the_bots(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    pytest.importorskip("numba")
+    assert engines.fastest_engine(("random", "greedy")) == "kernel"
+    assert engines.fastest_engine(("random", "ismc:4")) == "fast"
+    monkeypatch.setattr(engines, "kernel_installed", lambda: False)
+    assert engines.fastest_engine(("random", "greedy")) == "fast"
+
+
+@pytest.mark.parametrize(
+    ("bots", "installed", "message"),
+    [
+        ("random,ismc", True, "the kernel plays only greedy and random bots, not ismc: use --engine fast"),
+        (
+            "random",
+            False,
+            "the kernel needs numba and numpy: pip install 'froeschis[fast]', or use --engine fast",
+        ),
+    ],
+)
+def test_an_engine_that_cannot_play_the_run_is_refused_before_playing(
+    bots: str,
+    installed: bool,
+    message: str,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    monkeypatch.setattr(engines, "kernel_installed", lambda: installed)
+    assert main(["simulate", "--games", "100000", "--bots", bots, "--engine", "kernel"]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.strip() == f"froeschis: --engine kernel: {message}"

@@ -47,14 +47,29 @@ def replay(players: int, rules: Rules, log: tuple[AnyAction, ...]) -> tuple[Game
     return state, turns, decided
 
 
+def reshuffles(players: int, rules: Rules, log: tuple[AnyAction, ...]) -> tuple[int, int]:
+    """How often the reference reshuffles along ``log`` (chance nodes of the reshuffle phase), and
+    in how many rounds."""
+    state, shuffles, rounds = new_game(players, rules), 0, set()
+    for action in log:
+        if state.phase is Phase.RESHUFFLE:
+            shuffles += 1
+            rounds.add(state.round)
+        state = state.apply(action)
+    return shuffles, len(rounds)
+
+
 def check_logs(players: int, rules: Rules, bots: tuple[str, ...], games: int, seed: int) -> None:
     result = kernel.simulate(players, games, seed, rules, bots, record=games)
     assert len(result.logs) == games
     for game, log in enumerate(result.logs):
-        final, turns, _ = replay(players, rules, log)
+        final, turns, decided = replay(players, rules, log)
         assert final.is_terminal, f"game {game}: the log ends before the game does"
         assert tuple(int(s) for s in result.winners[game].nonzero()[0]) == final.winners
         assert (int(result.rounds[game]), int(result.turns[game])) == (final.round, turns)
+        assert int(result.decisions[game]) == len(decided)
+        counted = (int(result.reshuffles[game]), int(result.reshuffled_rounds[game]))
+        assert counted == reshuffles(players, rules, log)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

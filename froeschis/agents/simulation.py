@@ -1,14 +1,11 @@
 """Many bot games across processes, and their statistics.
 
-Game ``g`` of a run with seed ``S`` is played with its own seed (:func:`game_seed`), by the bots of the
-run rotated by ``g`` over the seats (:func:`froeschis.agents.bots.lineup`), so every bot sits in every
-seat equally often and the statistics do not depend on how the games were spread over the worker
-processes: one process and eight give the same numbers.
-
-A game's :class:`GameSummary` is not kept: it is added to a :class:`Tally`, which holds only what the
-statistics need (counts, sums, and histograms of the rounds, turns and decisions per game, which
-take few distinct values), so a run of a billion games needs no more memory than one of a hundred.
-Tallies of parts of a run merge, in any order, into the same tally, to the last digit.
+A run is cut into batches of games (:mod:`froeschis.agents.engines`), each played on the run's
+engine and seeded from the run's seed and its games' numbers, with the bots of the run rotated over
+the seats from game to game, so every bot sits in every seat equally often and the statistics do
+not depend on how the batches were spread over the worker processes: one process and eight give the
+same numbers. Each batch comes back as a :class:`~froeschis.agents.tally.Tally`, and tallies merge
+in any order into the same tally.
 
 :func:`summarise` turns a tally into win rates per bot and per seat with 95% confidence intervals,
 rounds, turns and decisions per game, and how often the draw pile ran out (a reshuffle);
@@ -26,7 +23,7 @@ imports what it needs, not a fork of a parent that may hold threads (Python 3.12
 forking those). A worker ignores Ctrl-C, which reaches the whole process group: the parent stops
 the run and ends the workers. A worker also ends when its parent dies, however it dies (even
 killed with SIGKILL): a thread waits on the parent's sentinel, which the operating system closes
-with the parent. Work is handed out a few chunks per worker at a time, so a run starts at once
+with the parent. Work is handed out a few batches per worker at a time, so a run starts at once
 whatever its size.
 """
 
@@ -34,7 +31,6 @@ from __future__ import annotations
 
 import bisect
 import contextlib
-import hashlib
 import itertools
 import math
 import multiprocessing
@@ -47,12 +43,9 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from typing import Any
 
-import attrs
-
-from froeschis.agents.bots import lineup, make_bot, play_bots
-from froeschis.core.actions import AnyAction
-from froeschis.core.engine import GameState
-from froeschis.core.events import Event, EventKind
+from froeschis.agents.bots import make_bot
+from froeschis.agents.engines import batches, check_engine, play_batch
+from froeschis.agents.tally import Tally
 from froeschis.core.rules import Rules
 
 Z95 = 1.959963984540054
@@ -63,7 +56,7 @@ START_METHOD = "spawn"
 process with threads."""
 
 CHUNKS_PER_WORKER = 4
-"""How many chunks of games are handed to the pool per worker at a time: enough that no worker
+"""How many batches of games are handed to the pool per worker at a time: enough that no worker
 waits for the next, few enough that a run of any size holds only a handful."""
 
 GAME_UNIT = (
@@ -75,150 +68,6 @@ GAME_UNIT = (
 
 SEAT_UNIT = "game: a seat wins a game when it is among the winners; Wilson intervals over games"
 """What the win rates per seat count."""
-
-
-@attrs.frozen
-class GameSummary:
-    """What one simulated game leaves for the statistics."""
-
-    game: int
-    seed: int
-    lineup: tuple[str, ...]
-    winners: tuple[int, ...]
-    rounds: int
-    turns: int
-    decisions: int
-    reshuffles: int
-    rounds_with_reshuffle: int
-    clauses: dict[str, int]
-
-
-def _counter() -> Counter[Any]:
-    return Counter()
-
-
-@attrs.define
-class Tally:
-    """What the statistics of a run need from its games, however many there are.
-
-    Counts and sums, a histogram of each per-game length (rounds, turns and decisions take a few
-    hundred distinct values at most), and per bot the sums of its winning seats per game and of
-    their squares, for the mean and variance of its wins per game. Adding a game or merging another
-    tally only adds counts, so the order in which the parts of a run arrive changes nothing.
-    """
-
-    games: int = 0
-    bot_games: Counter[str] = attrs.field(factory=_counter)
-    """Per bot: games in which it held at least one seat."""
-    bot_seats: Counter[str] = attrs.field(factory=_counter)
-    """Per bot: seats held, summed over games."""
-    bot_wins: Counter[str] = attrs.field(factory=_counter)
-    """Per bot: games in which one of its seats won."""
-    bot_seat_wins: Counter[str] = attrs.field(factory=_counter)
-    """Per bot: its winning seats, summed over games."""
-    bot_seat_wins_squared: Counter[str] = attrs.field(factory=_counter)
-    """Per bot: the squares of its winning seats per game, summed over games."""
-    bot_most_seats: dict[str, int] = attrs.field(factory=dict)
-    """Per bot: the most seats it held in one game (the most wins it can have in one); merged by
-    taking the larger, where every other mapping here is merged by adding."""
-    seat_wins: Counter[int] = attrs.field(factory=_counter)
-    shared_wins: int = 0
-    rounds: Counter[int] = attrs.field(factory=_counter)
-    turns: Counter[int] = attrs.field(factory=_counter)
-    decisions: Counter[int] = attrs.field(factory=_counter)
-    games_with_reshuffle: int = 0
-    rounds_with_reshuffle: int = 0
-    reshuffles: int = 0
-    clause_totals: Counter[str] = attrs.field(factory=_counter)
-    clause_games: Counter[str] = attrs.field(factory=_counter)
-    """Per clause: games in which it fired."""
-
-    def add(self, game: GameSummary) -> None:
-        """Count one game."""
-        self.games += 1
-        seats = Counter(game.lineup)
-        won = Counter(game.lineup[w] for w in game.winners)
-        self.bot_games.update(seats.keys())
-        self.bot_seats.update(seats)
-        self.bot_wins.update(won.keys())
-        self.bot_seat_wins.update(won)
-        self.bot_seat_wins_squared.update({bot: n * n for bot, n in won.items()})
-        for bot, n in seats.items():
-            self.bot_most_seats[bot] = max(self.bot_most_seats.get(bot, 0), n)
-        self.seat_wins.update(game.winners)
-        self.shared_wins += len(game.winners) > 1
-        self.rounds[game.rounds] += 1
-        self.turns[game.turns] += 1
-        self.decisions[game.decisions] += 1
-        self.games_with_reshuffle += game.reshuffles > 0
-        self.rounds_with_reshuffle += game.rounds_with_reshuffle
-        self.reshuffles += game.reshuffles
-        self.clause_totals.update(game.clauses)
-        self.clause_games.update(game.clauses.keys())
-
-    def merge(self, other: Tally) -> None:
-        """Count the games of ``other`` too."""
-        for field in attrs.fields(Tally):
-            mine, theirs = getattr(self, field.name), getattr(other, field.name)
-            if isinstance(mine, Counter):
-                mine.update(theirs)
-            elif isinstance(mine, dict):
-                for key, value in theirs.items():
-                    mine[key] = max(mine.get(key, 0), value)
-            else:
-                setattr(self, field.name, mine + theirs)
-
-
-def game_seed(seed: int, game: int) -> int:
-    """The seed of game number ``game`` in a run with ``seed``: independent streams per game."""
-    digest = hashlib.sha256(f"froeschis-simulate:{seed}:{game}".encode()).digest()
-    return int.from_bytes(digest[:8], "big") >> 1
-
-
-def simulate_game(specs: Sequence[str], players: int, rules: Rules, seed: int, game: int) -> GameSummary:
-    """Play game number ``game`` of a run and summarise it."""
-    bots = lineup([make_bot(spec, rules) for spec in specs], players, game)
-    causes: list[tuple[str, ...]] = []  # counted once at the end: Counter.update per event is slow
-    counts = {"turns": 0, "decisions": 0, "reshuffles": 0}
-    reshuffled_rounds: set[int] = set()
-
-    def count(state: GameState, action: AnyAction, after: GameState, events: tuple[Event, ...]) -> None:
-        if not state.is_chance:
-            counts["decisions"] += 1
-        for event in events:
-            causes.append(event.clauses)
-            if event.kind is EventKind.TURN_STARTED:
-                counts["turns"] += 1
-            elif event.kind is EventKind.RESHUFFLED:
-                counts["reshuffles"] += 1
-                reshuffled_rounds.add(state.round)
-
-    this_seed = game_seed(seed, game)
-    final, _ = play_bots(bots, this_seed, rules, on_step=count)
-    return GameSummary(
-        game=game,
-        seed=this_seed,
-        lineup=tuple(b.name for b in bots),
-        winners=final.winners,
-        rounds=final.round,
-        turns=counts["turns"],
-        decisions=counts["decisions"],
-        reshuffles=counts["reshuffles"],
-        rounds_with_reshuffle=len(reshuffled_rounds),
-        clauses=dict(Counter(itertools.chain.from_iterable(causes))),
-    )
-
-
-Chunk = tuple[tuple[str, ...], int, Rules, int, range]
-"""A part of a run as a worker gets it: the bots, the players, the rules, the run's seed, the games."""
-
-
-def _run_chunk(chunk: Chunk) -> Tally:
-    specs, players, rules, seed, games = chunk
-    tally = Tally()
-    for game in games:
-        tally.add(simulate_game(specs, players, rules, seed, game))
-    return tally
 
 
 def usable_cpus() -> int:
@@ -291,11 +140,13 @@ def run_games(
     jobs: int,
     rules: Rules | None = None,
     advance: Callable[[int], None] | None = None,
+    engine: str = "reference",
 ) -> Tally:
-    """Play ``games`` games on ``jobs`` processes (``1``: in this one); their tally.
+    """Play ``games`` games on ``engine`` (:data:`~froeschis.agents.engines.ENGINES`) on ``jobs``
+    processes (``1``: in this one); their tally.
 
-    ``advance(n)`` is called as each chunk of ``n`` games finishes (for a progress bar). The
-    chunks are made as they are handed out, at most :data:`CHUNKS_PER_WORKER` per worker at a
+    ``advance(n)`` is called as each batch of ``n`` games finishes (for a progress bar). The
+    batches are made as they are handed out, at most :data:`CHUNKS_PER_WORKER` per worker at a
     time, so neither the start nor the memory depends on ``games``.
 
     The workers are spawned (:data:`START_METHOD`): each imports the main module of the program
@@ -305,13 +156,8 @@ def run_games(
     rules = Rules() if rules is None else rules
     if games < 1 or jobs < 1:
         raise ValueError(f"games and jobs must be at least 1, not {games} and {jobs}")
-    for spec in specs:  # fail here, not in a worker
-        make_bot(spec, rules)
-    size = max(1, min(50, games // (jobs * 20)))
-    chunks: Iterator[Chunk] = (
-        (tuple(specs), players, rules, seed, range(start, min(start + size, games)))
-        for start in range(0, games, size)
-    )
+    check_run(specs, rules, engine)
+    parts = batches(engine, specs, players, rules, seed, games, batch_size(games, jobs))
     tally = Tally()
 
     def count(part: Tally) -> None:
@@ -320,21 +166,35 @@ def run_games(
             advance(part.games)
 
     if jobs == 1:
-        for chunk in chunks:
-            count(_run_chunk(chunk))
+        for batch in parts:
+            count(play_batch(batch))
         return tally
     with _worker_pool(jobs) as pool:
         with _sigint_held():  # the workers start with the first submissions
             running: set[Future[Tally]] = {
-                pool.submit(_run_chunk, chunk) for chunk in itertools.islice(chunks, jobs * CHUNKS_PER_WORKER)
+                pool.submit(play_batch, batch) for batch in itertools.islice(parts, jobs * CHUNKS_PER_WORKER)
             }
         while running:
             done, running = wait(running, return_when=FIRST_COMPLETED)
             for future in done:
                 count(future.result())
-                for chunk in itertools.islice(chunks, 1):  # the next chunk, if any is left
-                    running.add(pool.submit(_run_chunk, chunk))
+                for batch in itertools.islice(parts, 1):  # the next batch, if any is left
+                    running.add(pool.submit(play_batch, batch))
     return tally
+
+
+def batch_size(games: int, workers: int) -> int:
+    """Games per batch when ``workers`` share ``games``: a few dozen at most, so that the progress
+    bar moves and no worker waits long for the last batch (the kernel's are fixed, bigger)."""
+    return max(1, min(50, games // (workers * 20)))
+
+
+def check_run(specs: Sequence[str], rules: Rules, engine: str) -> None:
+    """Refuse a run that cannot be played here, before any game is: an unknown bot, an engine that
+    is not installed or does not play these bots."""
+    for spec in specs:
+        make_bot(spec, rules)
+    check_engine(engine, specs)
 
 
 # --------------------------------------------------------------------------- statistics

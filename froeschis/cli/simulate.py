@@ -6,9 +6,13 @@ rotated by ``g`` over the seats (:func:`froeschis.agents.bots.lineup`), so every
 seat equally often and the statistics do not depend on how the games were spread over the worker
 processes: ``--jobs 1`` and ``--jobs 8`` give the same numbers.
 
-The statistics: win rates per bot and per seat with 95% confidence intervals, rounds, turns and
-decisions per game, how often the draw pile ran out (a reshuffle), and how often each clause of the
-catalogue fired, counted from the events. The unit of the win rates is the game (see
+``--engine`` chooses what plays the games (:mod:`froeschis.agents.engines`): ``reference`` (the
+reference engine, with its events), ``fast`` (FastGame: the very same games, faster) or ``kernel``
+(compiled, random and greedy bots only: other games from the same distribution, much faster); by
+default the fastest installed that plays the bots. The statistics: win rates per bot and per seat
+with 95% confidence intervals, rounds, turns and decisions per game, how often the draw pile ran out
+(a reshuffle), and, on the reference engine, how often each clause of the catalogue fired, counted
+from the events. The unit of the win rates is the game (see
 :mod:`froeschis.agents.simulation`): a bot that holds two seats of a game wins it when either seat
 does. They are printed as tables, or as JSON (``--json``), and ``--plots DIR`` draws them with
 matplotlib (the optional extra ``froeschis[plots]``).
@@ -36,7 +40,9 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from froeschis.agents.bots import parse_bots
-from froeschis.agents.simulation import Tally, clause_counts, run_games, summarise, usable_cpus
+from froeschis.agents.engines import ENGINES, fastest_engine
+from froeschis.agents.simulation import check_run, clause_counts, run_games, summarise, usable_cpus
+from froeschis.agents.tally import Tally
 from froeschis.cli.files import OutputError, check_folder, save
 from froeschis.cli.options import (
     Subparsers,
@@ -54,7 +60,8 @@ from froeschis.io.serialize import rules_to_json
 from froeschis.spec import load_catalogue
 
 PLOTS = ("win_rates.png", "game_length.png", "clauses.png")
-"""The files ``--plots DIR`` writes into ``DIR``."""
+"""The files ``--plots DIR`` writes into ``DIR`` (the last only for the reference engine, the one that
+counts clauses)."""
 
 
 class SimulateError(FroeschisError):
@@ -127,6 +134,7 @@ def print_tables(console: Console, stats: dict[str, Any]) -> None:
         f"[bold]{stats['games']} games[/bold], {stats['players']} players, bots {', '.join(stats['bots'])} "
         f"(rotated over the seats), seed {stats['seed']}"
     )
+    console.print(f"Engine: {stats['engine']}")
     console.print(bot_table(stats["by_bot"]))
     console.print(seat_table(stats["by_seat"]))
     lengths = _table("Game length", ("per game", "mean", "sd", "median", "min", "max"), "per game")
@@ -142,6 +150,11 @@ def print_tables(console: Console, stats: dict[str, Any]) -> None:
         f"{_pct(r['rounds_with_reshuffle'])} of rounds, {r['per_game']:.2f} times per game. "
         f"Games with several winners: {_pct(stats['shared_wins'])}."
     )
+    if stats["clauses"] is None:
+        console.print(
+            f"Clause counts: only --engine reference counts them (from its events), not {stats['engine']}."
+        )
+        return
     clauses = _table("Clauses fired (from the events)", ("clause", "total", "per game", "in games"), "clause")
     for row in stats["clauses"]:
         clauses.add_row(row["clause"], str(row["total"]), f"{row['per_game']:.1f}", _pct(row["games"]))
@@ -211,6 +224,9 @@ def write_plots(directory: Path, stats: dict[str, Any], tally: Tally) -> list[Pa
     fig.suptitle("Game length")
     save_figure(PLOTS[1])
 
+    if stats["clauses"] is None:
+        return written
+
     rows = [row for row in stats["clauses"] if row["total"]]
     fig, ax = plt.subplots(figsize=(8, 0.3 * len(rows) + 1.5))
     ax.barh([row["clause"] for row in rows], [row["per_game"] for row in rows], color="tab:purple")
@@ -229,6 +245,11 @@ def run(args: argparse.Namespace) -> int:
         parse_bots(args.bots, rules)
     except ValueError as error:
         raise SimulateError(f"--bots: {error}") from None
+    engine = args.engine or fastest_engine(specs)
+    try:
+        check_run(specs, rules, engine)
+    except FroeschisError as error:
+        raise SimulateError(f"--engine {engine}: {error}") from None
     plots = None if args.plots is None else Path(args.plots)
     if plots is not None:
         require_matplotlib()
@@ -253,15 +274,23 @@ def run(args: argparse.Namespace) -> int:
     ) as progress:
         bar = progress.add_task("games", total=args.games)
         tally = run_games(
-            specs, args.players, args.games, args.seed, jobs, rules, lambda n: progress.advance(bar, n)
+            specs,
+            args.players,
+            args.games,
+            args.seed,
+            jobs,
+            rules,
+            lambda n: progress.advance(bar, n),
+            engine,
         )
     elapsed = time.perf_counter() - start
     stats = summarise(tally, specs, args.players, args.seed)
-    stats["clauses"] = clause_counts(tally, load_catalogue().ids())
+    stats["engine"] = engine
+    stats["clauses"] = clause_counts(tally, load_catalogue().ids()) if engine == "reference" else None
     stats["rules"] = rules_to_json(rules)
     stats["timing"] = {"jobs": jobs, "seconds": elapsed, "games_per_second": args.games / elapsed}
     if plots is not None:
-        stats["plots"] = [str(plots / name) for name in PLOTS]
+        stats["plots"] = [str(plots / name) for name in PLOTS[: 3 if engine == "reference" else 2]]
     if args.json:
         print(json.dumps(stats, ensure_ascii=False, indent=2))
     else:
@@ -288,7 +317,8 @@ def add(subparsers: Subparsers) -> None:
             "Play many games between bots on several processes. The bots of --bots are rotated over "
             "the seats from game to game. Reports win rates per bot and per seat, counted per game (a "
             "bot wins a game when one of its seats wins), with 95% confidence intervals; rounds and "
-            "turns per game, draw-pile exhaustion and how often every clause fired; as tables, as JSON "
+            "turns per game, draw-pile exhaustion and (--engine reference) how often every clause fired; "
+            "as tables, as JSON "
             "(--json), and as plots (--plots DIR, needs froeschis[plots]). Ctrl-C stops the run and "
             "its worker processes."
         ),
@@ -302,6 +332,13 @@ def add(subparsers: Subparsers) -> None:
         "(default random,greedy)",
     )
     add_seed(parser, "seed of the run; game g gets its own seed from it")
+    parser.add_argument(
+        "--engine",
+        choices=ENGINES,
+        help="what plays the games: reference (counts clauses), fast (the same games, faster), kernel "
+        "(compiled, random and greedy bots: other games from the same distribution) (default: the "
+        "fastest installed that plays the bots)",
+    )
     parser.add_argument(
         "--jobs",
         type=positive_int,

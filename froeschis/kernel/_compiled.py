@@ -126,10 +126,15 @@ def simulate_games(
     winners: np.ndarray,
     rounds: np.ndarray,
     turns: np.ndarray,
+    decisions: np.ndarray,
+    reshuffles: np.ndarray,
+    reshuffled_rounds: np.ndarray,
     log: np.ndarray,
     log_ends: np.ndarray,
 ) -> int:
-    """Play ``games`` games into ``winners``, ``rounds`` and ``turns``; log the first ``record``.
+    """Play ``games`` games into ``winners``, ``rounds``, ``turns``, ``decisions`` (the players'
+    actions), ``reshuffles`` and ``reshuffled_rounds`` (rounds with at least one); log the first
+    ``record``.
 
     Returns the number of games logged (fewer than ``record`` when ``log`` ran out of room).
     """
@@ -159,8 +164,12 @@ def simulate_games(
         lengths[:] = row_length
         round_number = 0
         played = 0
+        decided = 0
+        reshuffled = 0
+        rounds_reshuffled = 0
         while True:
             round_number += 1
+            reshuffled_now = False
             order[:] = deck
             _shuffle(state, order, cards)
             if logging:
@@ -192,6 +201,7 @@ def simulate_games(
                     not placeable_only or _placeable(discard[discards - 1], row, length)
                 )
                 take = False
+                decided += 1
                 if can_take:
                     if bot == RANDOM:
                         take = _below(state, 2) == 1
@@ -208,6 +218,8 @@ def simulate_games(
                     hand = discard[discards]
                 else:
                     if draws == 0:
+                        reshuffled += 1
+                        reshuffled_now = True
                         pool = discards - 1
                         for k in range(pool):
                             order[k] = discard[discards - 2 - k]
@@ -252,6 +264,7 @@ def simulate_games(
                                     spots[ties] = spots[d]
                                     ties += 1
                             target = spots[_below(state, ties)] if ties > 1 else spots[0]
+                        decided += 1
                         if logging:
                             if at + 1 > room:
                                 logging = False
@@ -272,6 +285,7 @@ def simulate_games(
                     elif lying == 0:
                         if optional_swap:
                             swap = True if bot == GREEDY else _below(state, 2) == 0
+                            decided += 1
                             if logging:
                                 if at + 1 > room:
                                     logging = False
@@ -292,6 +306,7 @@ def simulate_games(
                 if seat == first:
                     break
                 played += 1
+            rounds_reshuffled += reshuffled_now
             if reveal_at_end:
                 for s in range(players):
                     lucky = True
@@ -320,6 +335,9 @@ def simulate_games(
                     lengths[s] -= 1
         rounds[g] = round_number
         turns[g] = played
+        decisions[g] = decided
+        reshuffles[g] = reshuffled
+        reshuffled_rounds[g] = rounds_reshuffled
         if logging:
             log_ends[g] = at
             logged += 1

@@ -35,12 +35,19 @@ class KernelError(FroeschisError):
 
 @attrs.frozen
 class KernelResult:
-    """What :func:`simulate` played: per game its winners, rounds and turns, and the logs asked for."""
+    """What :func:`simulate` played: per game its winners, its length and reshuffles, and the logs
+    asked for."""
 
     winners: np.ndarray
     """``bool`` array of shape (games, players): which seats won each game."""
     rounds: np.ndarray
     turns: np.ndarray
+    decisions: np.ndarray
+    """The players' actions per game (chance outcomes not counted)."""
+    reshuffles: np.ndarray
+    """How often the draw pile ran out and the discard pile was reshuffled, per game."""
+    reshuffled_rounds: np.ndarray
+    """The rounds of each game with at least one reshuffle."""
     logs: tuple[tuple[AnyAction, ...], ...]
     """The action logs of the first games (``record``), chance outcomes included."""
 
@@ -69,6 +76,9 @@ def simulate(
     winners = np.zeros((games, players), dtype=np.bool_)
     rounds = np.zeros(games, dtype=np.int64)
     turns = np.zeros(games, dtype=np.int64)
+    decisions = np.zeros(games, dtype=np.int64)
+    reshuffles = np.zeros(games, dtype=np.int64)
+    reshuffled_rounds = np.zeros(games, dtype=np.int64)
     log = np.zeros(max(1, record * LOG_ROOM_PER_GAME), dtype=np.int64)
     ends = np.zeros(max(1, record), dtype=np.int64)
     logged = _compiled.simulate_games(
@@ -85,6 +95,9 @@ def simulate(
         winners,
         rounds,
         turns,
+        decisions,
+        reshuffles,
+        reshuffled_rounds,
         log,
         ends,
     )
@@ -94,7 +107,7 @@ def simulate(
     logs = tuple(
         _actions(log[start:end].tolist()) for start, end in zip(starts, ends[:record].tolist(), strict=True)
     )
-    return KernelResult(winners, rounds, turns, logs)
+    return KernelResult(winners, rounds, turns, decisions, reshuffles, reshuffled_rounds, logs)
 
 
 DECISIONS = {
