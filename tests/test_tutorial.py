@@ -210,9 +210,10 @@ CHECKS: dict[str, Callable[[Ran], None]] = {
     "yes 1 | froeschis play --players 2 --seed 4 --save game.json": play,
     "froeschis validate game.json": validate,
     "froeschis explain game.json --brief": explain,
-    "froeschis simulate --games 40 --players 3 --bots random,greedy --jobs 1 --engine reference --plots plots/": (
-        simulate
-    ),
+    (
+        "froeschis simulate --games 40 --players 3 --bots random,greedy --jobs 1 "
+        "--engine reference --plots plots/"
+    ): simulate,
     "froeschis conform --quick -- python examples/engine.py": conform_passes,
     "froeschis conform --quick -- python examples/engine.py --bug final-turns": conform_names_the_broken_rule,
 }

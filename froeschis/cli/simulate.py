@@ -40,6 +40,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from froeschis.agents.bots import parse_bots
+from froeschis.agents.cluster import run_games_on_dask
 from froeschis.agents.engines import ENGINES, fastest_engine
 from froeschis.agents.simulation import check_run, clause_counts, run_games, summarise, usable_cpus
 from froeschis.agents.tally import Tally
@@ -273,22 +274,27 @@ def run(args: argparse.Namespace) -> int:
         transient=True,
     ) as progress:
         bar = progress.add_task("games", total=args.games)
-        tally = run_games(
-            specs,
-            args.players,
-            args.games,
-            args.seed,
-            jobs,
-            rules,
-            lambda n: progress.advance(bar, n),
-            engine,
-        )
+
+        def advance(games: int) -> None:
+            progress.advance(bar, games)
+
+        if args.dask is None:
+            tally = run_games(specs, args.players, args.games, args.seed, jobs, rules, advance, engine)
+        else:
+            tally = run_games_on_dask(
+                args.dask, specs, args.players, args.games, args.seed, rules, engine, advance, workers=jobs
+            )
     elapsed = time.perf_counter() - start
     stats = summarise(tally, specs, args.players, args.seed)
     stats["engine"] = engine
     stats["clauses"] = clause_counts(tally, load_catalogue().ids()) if engine == "reference" else None
     stats["rules"] = rules_to_json(rules)
-    stats["timing"] = {"jobs": jobs, "seconds": elapsed, "games_per_second": args.games / elapsed}
+    where = (
+        {"jobs": jobs}
+        if args.dask is None
+        else {"dask": args.dask, "jobs": jobs if args.dask == "local" else None}
+    )
+    stats["timing"] = {**where, "seconds": elapsed, "games_per_second": args.games / elapsed}
     if plots is not None:
         stats["plots"] = [str(plots / name) for name in PLOTS[: 3 if engine == "reference" else 2]]
     if args.json:
@@ -296,9 +302,8 @@ def run(args: argparse.Namespace) -> int:
     else:
         console = make_console()
         print_tables(console, stats)
-        console.print(
-            f"{args.games} games in {elapsed:.1f} s on {jobs} processes ({args.games / elapsed:.1f} games/s)."
-        )
+        on = f"{jobs} processes" if args.dask is None else f"the Dask cluster {args.dask}"
+        console.print(f"{args.games} games in {elapsed:.1f} s on {on} ({args.games / elapsed:.1f} games/s).")
     sys.stdout.flush()  # the results are out before the plots can fail
     if plots is not None:
         for path in write_plots(plots, stats, tally):
@@ -345,6 +350,13 @@ def add(subparsers: Subparsers) -> None:
         default=usable_cpus(),
         help="worker processes; more than the CPUs this process may use is lowered to them, with a "
         "warning; 1 plays in this process (default: the number of CPUs)",
+    )
+    parser.add_argument(
+        "--dask",
+        metavar="ADDRESS",
+        help="play the games on a Dask cluster: the address of its scheduler (tcp://host:8786), or "
+        "'local' for a LocalCluster of --jobs worker processes here; the same results as without it "
+        "(needs froeschis[dask])",
     )
     add_json(parser, "print the statistics as JSON")
     parser.add_argument(

@@ -1,0 +1,139 @@
+"""Simulated games past one machine: the batches of a run played by Dask workers.
+
+:func:`run_games_on_dask` plays a run as :func:`froeschis.agents.simulation.run_games` does, but hands
+its batches (:mod:`froeschis.agents.engines`) to the workers of a Dask ``distributed`` cluster: a
+running scheduler at an address, or ``"local"`` for a ``LocalCluster`` of worker processes on this
+machine. A batch carries everything it needs (the engine, the bots, the rules, the run's seed and its
+games' numbers) and every game is seeded from the run's seed and its number, so the tally is the
+same, to the last digit, as on the local process pool for the same seed, games, bots and engine,
+whichever worker played which batch.
+
+Nothing is counted twice or dropped: each batch is one future whose result is merged once, when it
+arrives; a batch whose worker dies mid-run is run again elsewhere by the scheduler (Dask reschedules
+the tasks of a lost worker), and a batch that raises is retried (``retries``) before the run fails.
+Only a few batches per worker are in flight at a time, so a run of any size starts at once and the
+client holds little. The workers must have the same froeschis installed as the client: a run
+refuses to start otherwise, naming the workers that differ.
+
+Needs the extra ``froeschis[dask]`` (``distributed``); nothing else imports it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import itertools
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any
+
+from froeschis import __version__
+from froeschis.agents.engines import batches, play_batch
+from froeschis.agents.simulation import CHUNKS_PER_WORKER, batch_size, check_run
+from froeschis.agents.tally import Tally
+from froeschis.core.errors import FroeschisError
+from froeschis.core.rules import Rules
+
+RETRIES = 2
+"""How often a batch that raised is run again before the run fails (a lost worker is not counted:
+the scheduler reruns its batches on its own)."""
+
+CONNECT_TIMEOUT = "20s"
+"""How long to wait for the scheduler at an address before giving up with a clear error."""
+
+
+class ClusterError(FroeschisError):
+    """A Dask cluster that cannot play the run: not installed, not reachable, or workers that differ."""
+
+
+def _distributed() -> Any:
+    try:
+        import distributed
+    except ImportError:
+        raise ClusterError("--dask needs Dask's distributed: pip install 'froeschis[dask]'") from None
+    return distributed
+
+
+@contextlib.contextmanager
+def connect(address: str, workers: int) -> Iterator[Any]:
+    """A Dask client: for ``"local"`` on a new ``LocalCluster`` of ``workers`` single-threaded worker
+    processes (closed again at the end), else on the scheduler at ``address``."""
+    distributed = _distributed()
+    if address == "local":
+        with (
+            distributed.LocalCluster(
+                n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None
+            ) as cluster,
+            distributed.Client(cluster) as client,
+        ):
+            yield client
+        return
+    try:
+        client = distributed.Client(address, timeout=CONNECT_TIMEOUT)
+    except OSError as error:
+        raise ClusterError(f"--dask {address}: no Dask scheduler answers there ({error})") from None
+    with client:
+        yield client
+
+
+def _installed_version() -> str:
+    return __version__
+
+
+def check_workers(client: Any) -> int:
+    """The number of workers of ``client``'s cluster, once each is known to run this froeschis."""
+    versions: dict[str, str] = client.run(_installed_version)
+    if not versions:
+        raise ClusterError("the Dask cluster has no workers")
+    differing = {worker: version for worker, version in versions.items() if version != __version__}
+    if differing:
+        listed = ", ".join(f"{worker} has {version}" for worker, version in sorted(differing.items()))
+        raise ClusterError(
+            f"the Dask workers must run froeschis {__version__}, as this client does: {listed}"
+        )
+    return len(versions)
+
+
+def run_games_on_dask(
+    address: str,
+    specs: Sequence[str],
+    players: int,
+    games: int,
+    seed: int,
+    rules: Rules | None = None,
+    engine: str = "reference",
+    advance: Callable[[int], None] | None = None,
+    workers: int = 2,
+) -> Tally:
+    """Play ``games`` games on the Dask cluster at ``address`` (``"local"``: a LocalCluster of
+    ``workers`` processes); the same tally as :func:`~froeschis.agents.simulation.run_games`.
+
+    ``advance(n)`` is called as each batch of ``n`` games arrives.
+    """
+    rules = Rules() if rules is None else rules
+    if games < 1 or workers < 1:
+        raise ValueError(f"games and workers must be at least 1, not {games} and {workers}")
+    check_run(specs, rules, engine)
+    distributed = _distributed()
+    tally = Tally()
+    with connect(address, workers) as client:
+        size = batch_size(games, check_workers(client))
+        parts = batches(engine, specs, players, rules, seed, games, size)
+        in_flight = CHUNKS_PER_WORKER * len(client.scheduler_info()["workers"])
+
+        def submit(batch: Any) -> Any:
+            key = f"froeschis-batch-{engine}-{seed}-{batch.games.start}-{batch.games.stop}"
+            return client.submit(play_batch, batch, key=key, retries=RETRIES, pure=False)
+
+        running = distributed.as_completed([submit(batch) for batch in itertools.islice(parts, in_flight)])
+        try:
+            for future in running:
+                part: Tally = future.result()
+                tally.merge(part)
+                future.release()
+                if advance:
+                    advance(part.games)
+                for batch in itertools.islice(parts, 1):  # the next batch, if any is left
+                    running.add(submit(batch))
+        except BaseException:
+            client.cancel(list(running.futures))
+            raise
+    return tally
