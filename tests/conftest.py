@@ -36,8 +36,8 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """A clause mark naming an unknown ID is an error, not a silent gap in the trace."""
-    known = set(load_catalogue().ids())
+    """A clause mark naming an unknown or deprecated ID is an error, not a silent gap in the trace."""
+    known = set(load_catalogue().in_force_ids())
     for item in items:
         for mark in item.iter_markers("clause"):
             if not mark.args:
@@ -45,7 +45,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             unknown = [cid for cid in mark.args if cid not in known]
             if unknown:
                 raise pytest.UsageError(
-                    f"{item.nodeid}: unknown clause IDs {unknown} (see spec/clauses.toml)"
+                    f"{item.nodeid}: unknown or deprecated clause IDs {unknown} (see spec/clauses.toml)"
                 )
     wanted = set(config.getoption("clause"))
     if wanted:

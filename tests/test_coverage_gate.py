@@ -30,7 +30,8 @@ from froeschis.verify.trace import (
 )
 
 TESTS = Path(__file__).resolve().parent
-MATRIX = trace_matrix(TESTS)
+IN_FORCE = set(load_catalogue().in_force_ids())
+MATRIX = tuple(row for row in trace_matrix(TESTS) if row.clause in IN_FORCE)  # deprecated ones need none
 IDS = [row.clause for row in MATRIX]
 
 
@@ -71,8 +72,9 @@ def test_every_marked_function_is_an_entry_of_a_clause_table() -> None:
 
 
 def test_clause_ids_written_in_the_package_exist() -> None:
-    """Clause marks and the clauses of setup errors are string literals: each must be a catalogue ID."""
-    known = set(load_catalogue().ids())
+    """Clause marks and the clauses of setup errors are string literals: each must be the ID of a
+    clause in force (not deprecated)."""
+    known = set(load_catalogue().in_force_ids())
     prefixes = "|".join(sorted({cid.split(".")[0] for cid in known}))
     looks_like_id = re.compile(rf"^({prefixes})\.[a-z][a-z-]*$")
     package = Path(froeschis.__file__).resolve().parent

@@ -73,6 +73,22 @@ class Misreading:
 
 
 @attrs.frozen
+class Deprecation:
+    """Why a clause is no longer in force, since when, and what replaced it.
+
+    A clause is never deleted and its ID never reused (other engines, reports and records cite
+    it): it is marked deprecated instead. A deprecated clause needs no implementation, test or
+    playthrough, and naming it in code, a test or a playthrough is an error, as naming an unknown ID.
+    """
+
+    since: str
+    """The release that deprecated it."""
+    reason: str
+    replaced_by: tuple[str, ...]
+    """The clauses in force that took over its meaning, if any."""
+
+
+@attrs.frozen
 class Clause:
     """One rule clause of the catalogue."""
 
@@ -85,6 +101,7 @@ class Clause:
     option: str | None
     sources: tuple[SourceRef, ...]
     misreadings: tuple[Misreading, ...] = ()
+    deprecated: Deprecation | None = None
 
     def sources_in(self, language: str) -> tuple[SourceRef, ...]:
         return tuple(ref for ref in self.sources if ref.language == language)
@@ -110,7 +127,15 @@ class Catalogue:
     sources: Mapping[str, SourceText]
 
     def ids(self) -> tuple[str, ...]:
+        """Every clause ID ever published, deprecated ones included: all that may be cited."""
         return tuple(c.id for c in self.clauses)
+
+    def in_force(self) -> tuple[Clause, ...]:
+        """The clauses that are not deprecated: the ones that need an implementation and tests."""
+        return tuple(c for c in self.clauses if c.deprecated is None)
+
+    def in_force_ids(self) -> tuple[str, ...]:
+        return tuple(c.id for c in self.in_force())
 
     def clause(self, clause_id: str) -> Clause:
         for c in self.clauses:
@@ -188,6 +213,7 @@ def _load_clause(table: Mapping[str, Any], sources: Mapping[str, SourceText]) ->
     misreadings = tuple(_load_misreading(m, clause_id, sources) for m in table.get("misreading", []))
     if sum(m.mutant for m in misreadings) != (1 if misreadings else 0):
         raise SpecError(f"{where}: exactly one of its misreadings is the mutant")
+    deprecated = _load_deprecation(table["deprecated"], where) if "deprecated" in table else None
     return Clause(
         id=clause_id,
         title=_str(table, "title", where),
@@ -198,6 +224,20 @@ def _load_clause(table: Mapping[str, Any], sources: Mapping[str, SourceText]) ->
         option=_str(table, "option", where) if option is not None else None,
         sources=tuple(refs),
         misreadings=misreadings,
+        deprecated=deprecated,
+    )
+
+
+def _load_deprecation(table: object, where: str) -> Deprecation:
+    if not isinstance(table, Mapping):
+        raise SpecError(f"{where}: 'deprecated' must be a table with 'since', 'reason' and 'replaced_by'")
+    since = _str(table, "since", f"{where} (deprecated)")
+    if not all(part.isdigit() for part in since.split(".")) or since.count(".") != 2:
+        raise SpecError(f"{where}: deprecated 'since' must be a release such as '0.2.0', not {since!r}")
+    return Deprecation(
+        since,
+        _str(table, "reason", f"{where} (deprecated)"),
+        _strs(table, "replaced_by", f"{where} (deprecated)"),
     )
 
 
@@ -232,10 +272,22 @@ def load_catalogue() -> Catalogue:
         lang: _load_source(root / "sources" / f"{lang}.toml") for lang in LANGUAGES
     }
     data = tomllib.loads((root / "clauses.toml").read_text(encoding="utf-8"))
+    return parse_catalogue(data, sources)
+
+
+def parse_catalogue(data: Mapping[str, Any], sources: Mapping[str, SourceText]) -> Catalogue:
+    """The catalogue of the parsed ``clauses.toml`` ``data``, checked against the ``sources``."""
     clauses = tuple(_load_clause(t, sources) for t in data["clause"])
     ids = [c.id for c in clauses]
     if len(set(ids)) != len(ids):
         raise SpecError("spec/clauses.toml: duplicate clause IDs")
+    in_force = {c.id for c in clauses if c.deprecated is None}
+    for c in clauses:
+        if c.deprecated is not None and not set(c.deprecated.replaced_by) <= in_force:
+            raise SpecError(
+                f"clause {c.id!r}: replaced_by must name clauses in force, not "
+                f"{sorted(set(c.deprecated.replaced_by) - in_force)}"
+            )
     misreading_ids = [m.id for c in clauses for m in c.misreadings]
     if len(set(misreading_ids)) != len(misreading_ids):
         raise SpecError("spec/clauses.toml: duplicate misreading IDs")

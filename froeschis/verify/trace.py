@@ -316,8 +316,8 @@ def trace_matrix(tests_dir: Path, vectors_dir: Path | None = None) -> tuple[Clau
 
 def unknown_ids(tests_dir: Path, vectors_dir: Path | None = None) -> dict[str, list[str]]:
     """IDs named by clause marks in the package, tests or playthroughs that the catalogue does not
-    have, each with the places that name it (should be empty)."""
-    known = set(load_catalogue().ids())
+    have in force (unknown or deprecated), each with the places that name it (should be empty)."""
+    known = set(load_catalogue().in_force_ids())
     named: dict[str, list[str]] = {}
     for function, clause_id in marked_functions().items():
         named.setdefault(clause_id, []).append(function)
