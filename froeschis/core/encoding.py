@@ -1,0 +1,269 @@
+"""``encoding/1``: the game as numbers, for tools that speak in integers and tensors.
+
+Game-theory and learning libraries (OpenSpiel, PettingZoo, Gymnasium) want an action to be an
+integer in a fixed range, a seat's view to be a flat vector of floats of a fixed length, and an
+information state to be a string that is equal exactly when the seat cannot tell two histories
+apart. This module is that mapping, once, for every wrapper; ``spec/encoding.md`` documents it
+(the ids, the tensor layout block by block, the strings) so that an implementation in another
+language can produce the same numbers.
+
+Everything a seat is shown comes from :func:`froeschis.core.observation.observe`, the project's
+one definition of what a seat may see: the encoding cannot leak a face-down card or the draw
+pile's order, because it never looks at the state past the observation. The one thing a seat knows
+that its current observation does not show is history: after a reshuffle the draw pile is made of
+cards every seat saw on the discard pile, so its contents (not their order) are known. A
+:class:`~froeschis.core.engine.GameState` does not record whether a reshuffle happened this round,
+so the information-state functions take it as ``draw_pile_known`` from whoever holds the history.
+
+Only decisions have ids. Chance outcomes (:class:`~froeschis.core.actions.Shuffle`) are whole
+orders of the cards; a wrapper that needs chance as integers splits them as it sees fit (the
+OpenSpiel game deals card by card, :mod:`froeschis.interop.openspiel`).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from froeschis.core.actions import DECLINE_SWAP, DRAW, SWAP, TAKE_DISCARD, Action, ActionKind, frog_at
+from froeschis.core.cards import Card
+from froeschis.core.engine import GameState
+from froeschis.core.errors import FormatError, shown
+from froeschis.core.observation import Observation, observe
+from froeschis.core.rules import Rules
+from froeschis.core.state import Phase
+
+ENCODING = "encoding/1"
+"""The name and version of this encoding. A change to any id, tensor entry or string format gets a
+new version (``encoding/2``): trained agents and stored data depend on the numbers."""
+
+_FIXED = (DRAW, TAKE_DISCARD, SWAP, DECLINE_SWAP)
+"""The actions with rules-independent ids 0 to 3; ``frog@k`` is ``3 + k``, so no id depends on the
+row length except how many frog ids there are."""
+_FIXED_IDS = {action.kind: i for i, action in enumerate(_FIXED)}
+_FIRST_FROG = len(_FIXED) - 1  # frog@k has id _FIRST_FROG + k
+
+PHASES: tuple[Phase, ...] = tuple(Phase)
+"""The phases in the order of the tensor's phase block (the order :class:`Phase` declares them)."""
+
+
+def _check_rules(rules: object) -> Rules:
+    if not isinstance(rules, Rules):
+        raise FormatError("rules", f"expected a Rules value, got {shown(rules)}")
+    return rules
+
+
+def num_distinct_actions(rules: Rules) -> int:
+    """How many decision ids there are: draw, take-discard, swap, decline-swap and one ``frog@k``
+    for every spot of the longest row (rows only shrink from ``rules.row_length``)."""
+    return len(_FIXED) + _check_rules(rules).row_length
+
+
+def action_to_id(action: Action, rules: Rules) -> int:
+    """The id of a decision (see ``spec/encoding.md``); FormatError for anything else, and for a
+    frog spot beyond the rules' row length (no row of these rules has it)."""
+    rules = _check_rules(rules)
+    if not isinstance(action, Action):
+        raise FormatError("action", f"only decisions have ids, not {shown(action)}")
+    if action.kind is ActionKind.FROG:
+        if action.spot > rules.row_length:
+            raise FormatError(
+                "action", f"{action}: rows of these rules have at most {rules.row_length} spots"
+            )
+        return _FIRST_FROG + action.spot
+    return _FIXED_IDS[action.kind]
+
+
+def id_to_action(action_id: int, rules: Rules) -> Action:
+    """The decision with this id; FormatError naming the id when there is none."""
+    count = num_distinct_actions(rules)
+    if not isinstance(action_id, int) or isinstance(action_id, bool) or not 0 <= action_id < count:
+        raise FormatError(
+            "action_id",
+            f"no action has id {shown(action_id)} in {ENCODING} with rows of {rules.row_length}: "
+            f"the ids are 0 to {count - 1}",
+        )
+    if action_id < len(_FIXED):
+        return _FIXED[action_id]
+    return frog_at(action_id - _FIRST_FROG)
+
+
+def _check_seat(state: object, seat: object) -> GameState:
+    if not isinstance(state, GameState):
+        raise FormatError("state", f"expected a GameState, got {shown(state)}")
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state.num_players:
+        raise FormatError("seat", f"no seat {shown(seat)} in a {state.num_players}-player game")
+    return state
+
+
+def legal_action_mask(state: GameState, seat: int) -> tuple[bool, ...]:
+    """For every id, whether ``seat`` may take that action now; all False when ``seat`` is not the
+    one deciding (another seat's turn, a chance node, the end)."""
+    state = _check_seat(state, seat)
+    mask = [False] * num_distinct_actions(state.rules)
+    for action in observe(state, seat).legal_actions:
+        mask[action_to_id(action, state.rules)] = True
+    return tuple(mask)
+
+
+# --------------------------------------------------------------------------- the tensor
+
+
+def card_kinds(rules: Rules) -> tuple[Card, ...]:
+    """The distinct cards of the rules' deck, by code (trash, frog, 1, 2, ...): the order of every
+    per-card block of the tensor."""
+    return tuple(sorted(set(_check_rules(rules).deck), key=lambda card: card.code))
+
+
+def _block_sizes(players: int, rules: Rules) -> tuple[tuple[str, int], ...]:
+    """The observation tensor's blocks in order, with their sizes (``spec/encoding.md``)."""
+    kinds = len(card_kinds(rules))
+    return (
+        ("phase", len(PHASES)),
+        ("round", 1),
+        ("turn", players),
+        ("first_completer", players),
+        ("winners", players),
+        ("lengths", players),
+        ("rows", players * rules.row_length * (kinds + 2)),
+        ("hand", kinds),
+        ("discard_top", kinds),
+        ("discard_size", 1),
+        ("discard_counts", kinds),
+        ("draw_pile_size", 1),
+    )
+
+
+def _check_players(players: object, rules: Rules) -> int:
+    if not isinstance(players, int) or isinstance(players, bool):
+        raise FormatError("players", f"expected a whole number of players, got {shown(players)}")
+    rules.table.check_players(players)
+    return players
+
+
+def observation_shape(players: int, rules: Rules) -> tuple[int, ...]:
+    """The shape of :func:`observation_tensor` (one flat dimension)."""
+    rules = _check_rules(rules)
+    _check_players(players, rules)
+    return (sum(size for _, size in _block_sizes(players, rules)),)
+
+
+def information_state_shape(players: int, rules: Rules) -> tuple[int, ...]:
+    """The shape of :func:`information_state_tensor`: the observation, one flag and one count per
+    kind of card."""
+    (size,) = observation_shape(players, rules)
+    return (size + 1 + len(card_kinds(rules)),)
+
+
+def _one_hot(size: int, index: int | None) -> list[float]:
+    values = [0.0] * size
+    if index is not None:
+        values[index] = 1.0
+    return values
+
+
+def _counts(cards: Counter[Card], kinds: tuple[Card, ...]) -> list[float]:
+    return [float(cards[card]) for card in kinds]
+
+
+def _tensor(view: Observation, rules: Rules) -> list[float]:
+    """The observation tensor of ``view``, block by block as :func:`_block_sizes` lists them.
+
+    Seats are relative to the observer (the observer's own seat first, then the next to play after
+    it, ...), so the same situation seen from any seat gives the same numbers.
+    """
+    players = len(view.lengths)
+    kinds = card_kinds(rules)
+    kind_index = {card: i for i, card in enumerate(kinds)}
+    order = [(view.seat + i) % players for i in range(players)]
+    relative = {seat: i for i, seat in enumerate(order)}
+    values = _one_hot(len(PHASES), PHASES.index(view.phase))
+    values.append(float(view.round))
+    values += _one_hot(players, relative[view.turn])
+    first = view.first_completer
+    values += _one_hot(players, None if first is None else relative[first])
+    values += [1.0 if seat in view.winners else 0.0 for seat in order]
+    values += [float(view.lengths[seat]) for seat in order]
+    for seat in order:
+        cards = view.rows[seat]
+        for spot in range(rules.row_length):
+            # no spot (beyond the row, or not dealt yet), face down, or the face-up card's kind
+            card = cards[spot] if spot < len(cards) else None
+            which = 0 if spot >= len(cards) else 1 if card is None else 2 + kind_index[card]
+            values += _one_hot(len(kinds) + 2, which)
+    values += _one_hot(len(kinds), None if view.hand is None else kind_index[view.hand])
+    pile = view.discard_pile
+    values += _one_hot(len(kinds), kind_index[pile[0]] if pile else None)
+    values.append(float(len(pile)))
+    values += _counts(Counter(pile), kinds)
+    values.append(float(view.draw_pile_size))
+    return values
+
+
+def observation_tensor(state: GameState, seat: int) -> tuple[float, ...]:
+    """What ``seat`` sees now, as a flat tuple of floats (layout in ``spec/encoding.md``)."""
+    state = _check_seat(state, seat)
+    return tuple(_tensor(observe(state, seat), state.rules))
+
+
+def _known_draw_pile(state: GameState, draw_pile_known: object) -> Counter[Card] | None:
+    if not isinstance(draw_pile_known, bool):
+        raise FormatError("draw_pile_known", f"expected True or False, got {shown(draw_pile_known)}")
+    return Counter(state.draw_pile) if draw_pile_known else None
+
+
+def information_state_tensor(
+    state: GameState, seat: int, *, draw_pile_known: bool = False
+) -> tuple[float, ...]:
+    """What ``seat`` knows: its observation tensor, then a flag and the count of each kind of card
+    in the draw pile when ``draw_pile_known`` (the pile was made by a reshuffle this round, from
+    cards every seat saw on the discard pile), zeros otherwise."""
+    state = _check_seat(state, seat)
+    known = _known_draw_pile(state, draw_pile_known)
+    kinds = card_kinds(state.rules)
+    extra = [0.0] * (1 + len(kinds)) if known is None else [1.0, *_counts(known, kinds)]
+    return (*_tensor(observe(state, seat), state.rules), *extra)
+
+
+# --------------------------------------------------------------------------- the strings
+
+
+def _cards(cards: tuple[Card, ...] | list[Card]) -> str:
+    return " ".join(str(card) for card in cards) if cards else "-"
+
+
+def _string(view: Observation) -> str:
+    """The observation as lines of text; seats are absolute here (the text says who is who)."""
+    first = "-" if view.first_completer is None else str(view.first_completer)
+    won = ", ".join(str(seat) for seat in view.winners) or "-"
+    lines = [
+        f"{ENCODING} seat {view.seat} of {len(view.lengths)}",
+        f"round {view.round}, phase {view.phase.value}, turn {view.turn}, first completer {first}, "
+        f"winners {won}",
+        f"hand {'-' if view.hand is None else view.hand}",
+        f"draw pile {view.draw_pile_size}",
+        f"discard pile {len(view.discard_pile)}: {_cards(view.discard_pile)}",
+    ]
+    for seat, (length, cards) in enumerate(zip(view.lengths, view.rows, strict=True)):
+        row = " ".join("?" if card is None else str(card) for card in cards) if cards else "-"
+        lines.append(f"row {seat} ({length}): {row}")
+    return "\n".join(lines)
+
+
+def observation_string(state: GameState, seat: int) -> str:
+    """What ``seat`` sees now, as text (format in ``spec/encoding.md``)."""
+    state = _check_seat(state, seat)
+    return _string(observe(state, seat))
+
+
+def information_state_string(state: GameState, seat: int, *, draw_pile_known: bool = False) -> str:
+    """What ``seat`` knows, as text: its observation string and a last line with the draw pile's
+    cards (sorted, as their order is hidden) when ``draw_pile_known``, else ``unknown``.
+
+    It is the same for two states that ``seat`` cannot tell apart. It is not the whole history:
+    past moves that no longer change what can happen (which card was drawn two turns ago) are left
+    out, as the observation and the draw pile's contents already decide what is possible.
+    """
+    state = _check_seat(state, seat)
+    known = _known_draw_pile(state, draw_pile_known)
+    contents = "unknown" if known is None else _cards(sorted(known.elements(), key=lambda c: c.code))
+    return f"{_string(observe(state, seat))}\ndraw pile cards: {contents}"
