@@ -56,6 +56,7 @@ def test_the_import_contracts_are_kept(contract_id: str) -> None:
         ("layers", "froeschis.spec", "froeschis.io.serialize"),
         ("layers", "froeschis.agents.bots", "froeschis.verify.invariants"),
         ("layers", "froeschis.present.svg", "froeschis.conformance.report"),
+        ("layers", "froeschis.agents.bots", "froeschis.interop.rl"),
         ("pure-core", "froeschis.core.engine", "rich"),
         ("pure-core", "froeschis.core.rules", "tomllib"),
         ("no-cycles", "froeschis.core.state", "froeschis.core.engine"),
