@@ -5,6 +5,7 @@ face-down cards and to the draw pile's order."""
 from __future__ import annotations
 
 import itertools
+import math
 import random
 from collections import Counter
 from collections.abc import Iterator
@@ -335,6 +336,28 @@ def test_the_observation_string_reads_as_the_spec_shows() -> None:
         "\ndraw pile cards: 2 3"
     )
     assert encoding.information_state_string(state, 1).endswith("\ndraw pile cards: unknown")
+
+
+def _spec_blocks(heading: str) -> list[str]:
+    """The block names of the table under ``heading`` in spec/encoding.md."""
+    spec = (Path(__file__).parents[1] / "spec" / "encoding.md").read_text(encoding="utf-8")
+    section = spec.split(f"## {heading}\n", 1)[1].split("\n## ", 1)[0]
+    return [line.split("`")[1] for line in section.splitlines() if line.startswith("| `")]
+
+
+def test_the_blocks_are_the_specs() -> None:
+    for players, rules in ((2, Rules()), (4, TINY)):
+        blocks = encoding.observation_blocks(players, rules)
+        assert [name for name, _ in blocks] == _spec_blocks("Observation tensor")
+        info = encoding.information_state_blocks(players, rules)
+        assert [name for name, _ in info] == [name for name, _ in blocks] + _spec_blocks(
+            "Information state tensor"
+        )
+        assert dict(blocks)["rows"] == (players, rules.row_length, len(encoding.card_kinds(rules)) + 2)
+        assert encoding.observation_shape(players, rules) == (sum(math.prod(shape) for _, shape in blocks),)
+        assert encoding.information_state_shape(players, rules) == (
+            sum(math.prod(shape) for _, shape in info),
+        )
 
 
 def test_shapes_for_every_player_count() -> None:

@@ -22,6 +22,7 @@ OpenSpiel game deals card by card, :mod:`froeschis.interop.openspiel`).
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 
 from froeschis.core.actions import DECLINE_SWAP, DRAW, SWAP, TAKE_DISCARD, Action, ActionKind, frog_at
@@ -111,26 +112,39 @@ def legal_action_mask(state: GameState, seat: int) -> tuple[bool, ...]:
 def card_kinds(rules: Rules) -> tuple[Card, ...]:
     """The distinct cards of the rules' deck, by code (trash, frog, 1, 2, ...): the order of every
     per-card block of the tensor."""
-    return tuple(sorted(set(_check_rules(rules).deck), key=lambda card: card.code))
+    return _kinds(_check_rules(rules))
 
 
-def _block_sizes(players: int, rules: Rules) -> tuple[tuple[str, int], ...]:
-    """The observation tensor's blocks in order, with their sizes (``spec/encoding.md``)."""
+@functools.cache
+def _kinds(rules: Rules) -> tuple[Card, ...]:
+    """Cached: every tensor asks for the kinds, and a program plays few rules (one, mostly)."""
+    return tuple(sorted(set(rules.deck), key=lambda card: card.code))
+
+
+def _blocks(players: int, rules: Rules) -> tuple[tuple[str, tuple[int, ...]], ...]:
+    """The observation tensor's blocks in order, with their shapes (``spec/encoding.md``)."""
     kinds = len(card_kinds(rules))
     return (
-        ("phase", len(PHASES)),
-        ("round", 1),
-        ("turn", players),
-        ("first_completer", players),
-        ("winners", players),
-        ("lengths", players),
-        ("rows", players * rules.row_length * (kinds + 2)),
-        ("hand", kinds),
-        ("discard_top", kinds),
-        ("discard_size", 1),
-        ("discard_counts", kinds),
-        ("draw_pile_size", 1),
+        ("phase", (len(PHASES),)),
+        ("round", (1,)),
+        ("turn", (players,)),
+        ("first_completer", (players,)),
+        ("winners", (players,)),
+        ("lengths", (players,)),
+        ("rows", (players, rules.row_length, kinds + 2)),
+        ("hand", (kinds,)),
+        ("discard_top", (kinds,)),
+        ("discard_size", (1,)),
+        ("discard_counts", (kinds,)),
+        ("draw_pile_size", (1,)),
     )
+
+
+def _size(shape: tuple[int, ...]) -> int:
+    size = 1
+    for extent in shape:
+        size *= extent
+    return size
 
 
 def _check_players(players: object, rules: Rules) -> int:
@@ -140,18 +154,28 @@ def _check_players(players: object, rules: Rules) -> int:
     return players
 
 
+def observation_blocks(players: int, rules: Rules) -> tuple[tuple[str, tuple[int, ...]], ...]:
+    """The named blocks of :func:`observation_tensor`, in order, each with its shape (the flat
+    tensor is their entries one after the other, row-major), for tools that view them apart."""
+    rules = _check_rules(rules)
+    return _blocks(_check_players(players, rules), rules)
+
+
+def information_state_blocks(players: int, rules: Rules) -> tuple[tuple[str, tuple[int, ...]], ...]:
+    """The named blocks of :func:`information_state_tensor`: the observation's, then a flag and one
+    count per kind of card."""
+    kinds = len(card_kinds(rules))
+    return (*observation_blocks(players, rules), ("draw_pile_known", (1,)), ("draw_pile_counts", (kinds,)))
+
+
 def observation_shape(players: int, rules: Rules) -> tuple[int, ...]:
     """The shape of :func:`observation_tensor` (one flat dimension)."""
-    rules = _check_rules(rules)
-    _check_players(players, rules)
-    return (sum(size for _, size in _block_sizes(players, rules)),)
+    return (sum(_size(shape) for _, shape in observation_blocks(players, rules)),)
 
 
 def information_state_shape(players: int, rules: Rules) -> tuple[int, ...]:
-    """The shape of :func:`information_state_tensor`: the observation, one flag and one count per
-    kind of card."""
-    (size,) = observation_shape(players, rules)
-    return (size + 1 + len(card_kinds(rules)),)
+    """The shape of :func:`information_state_tensor` (one flat dimension)."""
+    return (sum(_size(shape) for _, shape in information_state_blocks(players, rules)),)
 
 
 def _one_hot(size: int, index: int | None) -> list[float]:
@@ -166,7 +190,7 @@ def _counts(cards: Counter[Card], kinds: tuple[Card, ...]) -> list[float]:
 
 
 def _tensor(view: Observation, rules: Rules) -> list[float]:
-    """The observation tensor of ``view``, block by block as :func:`_block_sizes` lists them.
+    """The observation tensor of ``view``, block by block as :func:`_blocks` lists them.
 
     Seats are relative to the observer (the observer's own seat first, then the next to play after
     it, ...), so the same situation seen from any seat gives the same numbers.
