@@ -240,18 +240,16 @@ def test_determinize_refuses_an_observation_the_deck_cannot_explain() -> None:
 def test_a_rollout_is_worth_one_when_the_seat_alone_completes_its_row() -> None:
     # Seat 0 takes the 2: it lands on the last face-down spot and completes the row.
     state = build(["1 [T]", "[1] [2]"], discard="2", rules=Rules(row_length=2))
-    after = state.apply(TAKE_DISCARD)
     # Seat 1 draws trash in its final turn: seat 0 alone completes.
-    assert rollout_value(after, 0, random.Random(0)) == 1.0
-    assert rollout_value(after, 1, random.Random(0)) == -1.0
+    assert rollout_value(state, TAKE_DISCARD, 0, random.Random(0)) == 1.0
+    assert rollout_value(state, TAKE_DISCARD, 1, random.Random(0)) == -1.0
 
 
 def test_a_rollout_is_worth_nothing_when_everybody_completes() -> None:
     # Seat 0 completes with the 2; seat 1 draws the 2 it needs in its final turn.
     state = build(["1 [T]", "1 [T]"], discard="2", draw="2", rules=Rules(row_length=2))
-    after = state.apply(TAKE_DISCARD)
-    assert rollout_value(after, 0, random.Random(0)) == 0.0
-    assert rollout_value(after, 1, random.Random(0)) == 0.0
+    assert rollout_value(state, TAKE_DISCARD, 0, random.Random(0)) == 0.0
+    assert rollout_value(state, TAKE_DISCARD, 1, random.Random(0)) == 0.0
 
 
 def test_ismc_takes_the_card_that_completes_the_row() -> None:
