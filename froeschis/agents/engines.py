@@ -10,8 +10,8 @@ batch (this process, a worker process, a Dask worker) calls :func:`play_batch` a
 * ``fast``: :class:`froeschis.fast.FastGame`, the same games: the same seeds, the same random streams
   drawn in the same order, the same bots, so the same winners, rounds, turns and reshuffles to the
   last game (``tests/test_cli_simulate.py`` compares the two runs whole). It makes no events, so it
-  counts no clauses. Random bots decide on the FastGame itself; any other bot is shown its seat's
-  observation of the reference state, as on the reference engine.
+  counts no clauses. Random and greedy bots decide on the FastGame itself; any other bot is shown
+  its seat's observation of the reference state, as on the reference engine.
 * ``kernel``: :func:`froeschis.kernel.simulate` (numba, the extra ``froeschis[fast]``), random and
   greedy bots only. It draws from its own random source, so it plays other games than the two
   above, from the same distribution (``tests/test_kernel.py``). A kernel batch is always
@@ -30,7 +30,8 @@ from collections.abc import Callable, Iterator, Sequence
 
 import attrs
 
-from froeschis.agents.bots import Bot, RandomBot, as_policy, lineup, make_bot, play_bots, seat_rng
+from froeschis.agents.bots import Bot, GreedyBot, RandomBot, as_policy, lineup, make_bot, play_bots, seat_rng
+from froeschis.agents.fast_policies import greedy_action
 from froeschis.agents.loop import MAX_STEPS
 from froeschis.agents.tally import GameSummary, Tally
 from froeschis.core.actions import Action, ActionKind, AnyAction
@@ -180,11 +181,15 @@ def fast_policy(bot: Bot) -> FastPolicy:
     """``bot`` deciding on a FastGame, drawing from its random source exactly as on the reference.
 
     A random bot picks among the FastGame's legal actions, which are the reference's in the same
-    order; any other bot is shown its seat's observation of the reference state (and held to the
-    legal actions there), as :func:`froeschis.agents.bots.as_policy` does.
+    order; a greedy bot is :func:`froeschis.agents.fast_policies.greedy_action`, the greedy policy
+    on the FastGame itself (``tests/test_ismc.py`` holds it to the reference's decisions and use of
+    the random source); any other bot is shown its seat's observation of the reference state (and
+    held to the legal actions there), as :func:`froeschis.agents.bots.as_policy` does.
     """
     if isinstance(bot, RandomBot):
         return lambda game, rng: rng.choice(game.legal_actions())
+    if isinstance(bot, GreedyBot):
+        return greedy_action
     on_state = as_policy(bot)
     return lambda game, rng: on_state(game.to_state(), rng)
 
