@@ -370,52 +370,26 @@ def print_results(console: Console, results: dict[str, Any]) -> None:
     )
     for header in ("measure", "median", "runs"):
         table.add_column(header, justify="left" if header == "measure" else "right")
-    games = results["random_games_per_second"]
-    steps = results["steps_per_second"]
     memory = results["memory_of_all_states"]
-    table.add_row(
-        "random games per second", f"{games['median']:.1f}", " ".join(f"{v:.1f}" for v in games["runs"])
-    )
-    bare = results["bare_loop_games_per_second"]
-    table.add_row(
-        "  same games, bare loop (no engine)",
-        f"{bare['median']:.1f}",
-        " ".join(f"{v:.1f}" for v in bare["runs"]),
-    )
-    fast = results["fast_games_per_second"]
-    table.add_row(
-        "  same games, FastGame",
-        f"{fast['median']:.1f}",
-        " ".join(f"{v:.1f}" for v in fast["runs"]),
-    )
-    kernel = results["kernel_games_per_second"]
-    if kernel is not None:
-        table.add_row(
-            "  random games, compiled kernel (its own)",
-            f"{kernel['median']:.1f}",
-            " ".join(f"{v:.1f}" for v in kernel["runs"]),
-        )
-    bound = results["immutable_bound_games_per_second"]
-    table.add_row(
-        "  bound: bare loop + a new state per action",
-        f"{bound['median']:.1f}",
-        " ".join(f"{v:.1f}" for v in bound["runs"]),
-    )
-    table.add_row(
-        "legal_actions + apply per second",
-        f"{steps['median']:,.0f}",
-        " ".join(f"{v:,.0f}" for v in steps["runs"]),
-    )
-    table.add_row(
-        "memory of every state of a game (KiB)",
-        f"{memory['bytes']['median'] / 1024:,.1f}",
-        " ".join(f"{v / 1024:,.1f}" for v in memory["bytes"]["runs"]),
-    )
-    table.add_row(
-        "  per state (bytes)",
-        f"{memory['bytes_per_state']['median']:,.0f}",
-        " ".join(f"{v:,.0f}" for v in memory["bytes_per_state"]["runs"]),
-    )
+    rows: list[tuple[str, dict[str, Any] | None, str, float]] = [
+        ("random games per second", results["random_games_per_second"], ".1f", 1),
+        ("  same games, bare loop (no engine)", results["bare_loop_games_per_second"], ".1f", 1),
+        ("  same games, FastGame", results["fast_games_per_second"], ".1f", 1),
+        ("  random games, compiled kernel (its own)", results["kernel_games_per_second"], ".1f", 1),
+        (
+            "  bound: bare loop + a new state per action",
+            results["immutable_bound_games_per_second"],
+            ".1f",
+            1,
+        ),
+        ("legal_actions + apply per second", results["steps_per_second"], ",.0f", 1),
+        ("memory of every state of a game (KiB)", memory["bytes"], ",.1f", 1024),
+        ("  per state (bytes)", memory["bytes_per_state"], ",.0f", 1),
+    ]
+    for label, figure, form, unit in rows:
+        if figure is not None:  # the kernel's row, without numba
+            runs = " ".join(f"{v / unit:{form}}" for v in figure["runs"])
+            table.add_row(label, f"{figure['median'] / unit:{form}}", runs)
     console.print(table)
     share = results["engine_share_of_bare_loop"]
     console.print(
