@@ -6,7 +6,7 @@ reference (``python -m froeschis.conformance.serve --misread ID``, one wrong rea
 every ``--bug`` of the Python example engine (``examples/engine.py``, an independent implementation;
 thirteen of its bugs were written without sight of the misreading catalogue) and, in
 tests/test_js_engine.py, every ``--bug`` of the JavaScript engine. The clause each example bug breaks
-is stated here from the bug's description, not from what the checker says.
+is stated in tests/example_bugs.py from the bug's description, not from what the checker says.
 """
 
 from __future__ import annotations
@@ -28,6 +28,7 @@ from froeschis.conformance.report import Report
 from froeschis.core.errors import InternalError
 from froeschis.io.schemas import schema_errors
 from froeschis.spec import load_catalogue
+from tests.example_bugs import EXAMPLE_BUGS, bug_params
 from tests.mutants import MUTANTS, Mutant
 
 REPO = Path(__file__).resolve().parents[1]
@@ -35,36 +36,6 @@ QUICK = CheckConfig(random_games=6, quick=True, shrink=False)
 
 UNOBSERVABLE = {"game.returns": "the protocol's state has the winners but not their returns"}
 """Clauses whose mutant no protocol engine can show: the checker cannot catch them, by design."""
-
-EXAMPLE_BUGS = [
-    ("short-row-trash", "dead.above-row-length"),
-    ("frog-swap", "frog.swap"),
-    ("dead-card-discard", "turn.discard-ends"),
-    ("final-turns", "round.final-turns"),
-    ("multi-winner", "game.end"),
-    ("reshuffle", "draw.reshuffle"),
-    ("start-seat", "round.start-seat"),
-    ("frog-placement", "frog.place"),
-    ("turn-order", "turn.order"),
-    ("next-lengths", "round.next-lengths"),
-    ("deal-order", "round.deal"),
-    ("empty-discard", "turn.draw-source"),
-    ("swap-before-complete", "turn.chain-order"),
-    ("final-completion-ignored", "round.final-turn-completion"),
-    ("final-completion-restarts", "round.final-turn-completion"),
-    ("start-first-completer", "round.start-seat"),
-    ("reshuffle-no-draw", "draw.reshuffle"),
-    ("reshuffle-lose-top", "draw.reshuffle"),
-    ("frogs-dont-complete", "complete.frogs-count"),
-    ("deal-reversed", "round.deal"),
-    ("lucky-rows-late", "variant.reveal-at-round-end"),
-    ("discard-bottom", "turn.draw-source"),
-    ("win-at-once", "game.end"),
-    ("final-turns-table", "round.final-turns"),
-    ("eights-only-trash", "dead.above-row-length"),
-]
-"""Each bug of examples/engine.py and the clause its description says it breaks."""
-
 
 PROVENANCE_ALONE = {"examples/engine.py": 14, "examples/js/engine.mjs": 2}
 """How many bugs of each example engine the first cause names right when the checker knows no
@@ -133,10 +104,7 @@ def test_the_mutants_cover_every_clause_and_all_but_the_unobservable_are_named()
     assert len(observable) == len(MUTANTS) - 1
 
 
-@pytest.mark.parametrize(
-    ("bug", "clause"),
-    [pytest.param(b, c, marks=pytest.mark.clause(c), id=b) for b, c in EXAMPLE_BUGS],
-)
+@pytest.mark.parametrize(("bug", "clause"), bug_params())
 def test_every_example_bug_is_named_first_by_its_clause(bug: str, clause: str) -> None:
     report = example_report(bug)
     assert not report.ok
@@ -158,7 +126,7 @@ def test_without_the_misreadings_the_provenance_alone_names_fewer_bugs_right() -
     )
 
 
-def test_the_example_bugs_are_all_listed_here() -> None:
+def test_the_table_lists_every_bug_of_the_example_engine() -> None:
     sys.path.insert(0, str(REPO / "examples"))
     try:
         import engine  # type: ignore[import-not-found]

@@ -21,6 +21,7 @@ from tests.mutants import MUTANTS, Mutant
 
 TESTS = Path(__file__).resolve().parent
 FAILED = re.compile(r"^FAILED (.+?)(?: - (.*))?$", re.MULTILINE)
+IMPORTED = re.compile(r"^from tests\.(?!test_)(\w+) import", re.MULTILINE)
 
 
 @attrs.frozen
@@ -36,7 +37,7 @@ def run_mutant(mutant: Mutant) -> Verdict:
     The hand-built clause tests run first; only a mutant they miss meets the rest of the suite
     (properties, state machine, ...), which is slower to start.
     """
-    files = [p for p in sorted(TESTS.glob("test_*.py")) if f'"{mutant.clause}"' in p.read_text()]
+    files = [p for p in sorted(TESTS.glob("test_*.py")) if names_clause(p, mutant.clause)]
     first = [p for p in files if p.name == "test_clauses.py"]
     verdict = Verdict(mutant, (), "")
     for batch in (first, [p for p in files if p not in first]):
@@ -45,6 +46,14 @@ def run_mutant(mutant: Mutant) -> Verdict:
             if verdict.caught_by:
                 break
     return verdict
+
+
+def names_clause(path: Path, clause: str) -> bool:
+    """Whether a test file names ``clause``: in its own text or in a module of tests/ it imports (a
+    shared table, such as tests/example_bugs.py, whose rows parametrize its tests)."""
+    text = path.read_text()
+    imported = [TESTS / f"{name}.py" for name in IMPORTED.findall(text)]
+    return any(f'"{clause}"' in t for t in [text, *(m.read_text() for m in imported if m.is_file())])
 
 
 def _run(mutant: Mutant, files: list[Path]) -> Verdict:
