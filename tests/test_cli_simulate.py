@@ -25,17 +25,12 @@ from froeschis.cli import main
 from froeschis.core.rules import Rules
 from froeschis.spec import load_catalogue
 from froeschis.verify.explore import tiny_deck
+from tests.cli_runs import simulate_json
 
 
 @pytest.fixture(autouse=True)
 def wide_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("COLUMNS", "1000")
-
-
-def simulate_json(capsys: pytest.CaptureFixture[str], *args: str) -> dict[str, Any]:
-    assert main(["simulate", "--json", "--no-progress", *args]) == 0
-    data: dict[str, Any] = json.loads(capsys.readouterr().out)
-    return data
 
 
 def test_simulate_json_counts_add_up(capsys: pytest.CaptureFixture[str]) -> None:
@@ -179,14 +174,12 @@ def test_tallies_merge_in_any_order_to_the_same_tally() -> None:
 
 def test_the_statistics_do_not_depend_on_the_number_of_processes(capsys: pytest.CaptureFixture[str]) -> None:
     args = ("--games", "5", "--players", "2", "--bots", "greedy,random", "--seed", "3")
-    one = simulate_json(capsys, *args, "--jobs", "1")
-    two = simulate_json(capsys, *args, "--jobs", "2")
-    del one["timing"], two["timing"]
+    one = simulate_json(capsys, *args, "--jobs", "1", timing=False)
+    two = simulate_json(capsys, *args, "--jobs", "2", timing=False)
     assert one == two
     other_seed = simulate_json(
-        capsys, "--games", "5", "--players", "2", "--bots", "greedy,random", "--seed", "4"
+        capsys, "--games", "5", "--players", "2", "--bots", "greedy,random", "--seed", "4", timing=False
     )
-    del other_seed["timing"]
     assert other_seed != one
 
 
@@ -418,11 +411,10 @@ def test_the_fast_engine_plays_the_reference_games(
         "1",
         *variants,
     )
-    reference = simulate_json(capsys, *args, "--engine", "reference")
-    fast = simulate_json(capsys, *args, "--engine", "fast")
+    reference = simulate_json(capsys, *args, "--engine", "reference", timing=False)
+    fast = simulate_json(capsys, *args, "--engine", "fast", timing=False)
     assert (reference.pop("engine"), fast.pop("engine")) == ("reference", "fast")
     assert isinstance(reference.pop("clauses"), list) and fast.pop("clauses") is None
-    del reference["timing"], fast["timing"]
     assert fast == reference
 
 
@@ -453,12 +445,11 @@ def test_the_kernel_engine_gives_the_same_numbers_however_the_batches_are_spread
         "--engine",
         "kernel",
     )
-    one = simulate_json(capsys, *args, "--jobs", "1")
-    two = simulate_json(capsys, *args, "--jobs", "2")
+    one = simulate_json(capsys, *args, "--jobs", "1", timing=False)
+    two = simulate_json(capsys, *args, "--jobs", "2", timing=False)
     assert one["engine"] == "kernel" and one["clauses"] is None
     assert one["games"] == KERNEL_BATCH + 100
     assert sum(row["games"] for row in one["by_seat"]) == 3 * one["games"]
-    del one["timing"], two["timing"]
     assert one == two
     by_bot = {row["bot"]: row for row in one["by_bot"]}
     assert by_bot["greedy"]["ci95"][0] > by_bot["random"]["ci95"][1]

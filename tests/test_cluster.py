@@ -8,12 +8,10 @@ still count every game exactly once.
 
 from __future__ import annotations
 
-import json
 import os
 import signal
 import sys
 import threading
-from typing import Any
 
 import pytest
 
@@ -22,15 +20,9 @@ from froeschis.agents import cluster
 from froeschis.agents.cluster import ClusterError, check_workers, run_games_on_dask
 from froeschis.agents.simulation import run_games
 from froeschis.cli import main
+from tests.cli_runs import simulate_json
 
 distributed = pytest.importorskip("distributed", reason="the Dask tests need froeschis[dask]")
-
-
-def simulate_json(capsys: pytest.CaptureFixture[str], *args: str) -> dict[str, Any]:
-    assert main(["simulate", "--json", "--no-progress", *args]) == 0
-    data: dict[str, Any] = json.loads(capsys.readouterr().out)
-    del data["timing"]
-    return data
 
 
 @pytest.mark.parametrize(
@@ -58,8 +50,8 @@ def test_a_local_dask_cluster_gives_the_results_of_the_local_pool(
         "--jobs",
         "2",
     )
-    on_dask = simulate_json(capsys, *args, "--dask", "local")
-    local = simulate_json(capsys, *args)
+    on_dask = simulate_json(capsys, *args, "--dask", "local", timing=False)
+    local = simulate_json(capsys, *args, timing=False)
     assert on_dask["games"] == int(games) and on_dask["engine"] == engine
     assert on_dask == local
 
