@@ -10,8 +10,6 @@ clauses that decided it and the fields it wrote; the events are the public part 
 
 from __future__ import annotations
 
-import operator
-
 import attrs
 
 from froeschis.core.actions import (
@@ -54,7 +52,6 @@ _FROG_PHASE, _SWAP_PHASE, _OVER_PHASE = Phase.FROG, Phase.SWAP, Phase.OVER
 _TO_DRAW, _TO_TAKE, _TO_PLACE_FROG = ActionKind.DRAW, ActionKind.TAKE_DISCARD, ActionKind.FROG
 _TO_SWAP, _TO_DECLINE = ActionKind.SWAP, ActionKind.DECLINE_SWAP
 _COMPLETE, _FROG, _PLACE, _SWAP = Resolution.COMPLETE, Resolution.FROG, Resolution.PLACE, Resolution.SWAP
-_code = operator.attrgetter("code")
 
 
 @attrs.frozen
@@ -290,8 +287,7 @@ def _check_shuffle(state: GameState, shuffle: Shuffle) -> None:
     order = shuffle.order
     if not all(issubclass(kind, Card) for kind in set(map(type, order))):
         raise _refused(state, shuffle, slot, "a shuffle orders Card objects")
-    # ``map(_code, ...)`` reads the codes in C: a deal checks sixty cards, a game a dozen deals.
-    if len(order) != len(pool) or sorted(map(_code, order)) != sorted(map(_code, pool)):
+    if len(order) != len(pool) or sorted([c.code for c in order]) != sorted([c.code for c in pool]):
         raise _refused(state, shuffle, slot, f"the order must hold exactly the {len(pool)} cards of the pool")
 
 
