@@ -111,6 +111,22 @@ def _unseen(
     return int(deck_counts[number]) - seen
 
 
+# Inlined by numba: as a call, it made games recorded whole some 10% slower.
+@njit(cache=True, inline="always")
+def _append(log: np.ndarray, at: int, entry: int, cards: np.ndarray) -> tuple[int, bool]:
+    """Write one entry of a game's action log at ``at``: a decision, or ``CHANCE`` followed by the
+    number of ``cards`` and the cards. Returns where the log goes on and True; or, when the log has no
+    room for the entry, ``at`` and False (nothing written: the game is logged no further)."""
+    size = cards.shape[0] + 2 if entry == CHANCE else 1
+    if at + size > log.shape[0]:
+        return at, False
+    log[at] = entry
+    if entry == CHANCE:
+        log[at + 1] = cards.shape[0]
+        log[at + 2 : at + size] = cards
+    return at + size, True
+
+
 @njit(cache=True)
 def simulate_games(
     players: int,
@@ -154,9 +170,9 @@ def simulate_games(
     discard = np.zeros(cards, np.int64)
     spots = np.zeros(row_length, np.int64)
     state = np.zeros(4, np.uint64)
+    no_cards = np.zeros(0, np.int64)
     at = 0
     logged = 0
-    room = log.shape[0]
     for g in range(games):
         _seed(state, seed, g)
         logging = g < record and logged == g
@@ -173,13 +189,7 @@ def simulate_games(
             order[:] = deck
             _shuffle(state, order, cards)
             if logging:
-                if at + cards + 2 > room:
-                    logging = False
-                else:
-                    log[at] = CHANCE
-                    log[at + 1] = cards
-                    log[at + 2 : at + 2 + cards] = order
-                    at += cards + 2
+                at, logging = _append(log, at, CHANCE, order)
             dealt = 0
             for s in range(players):
                 hidden[s] = lengths[s]
@@ -208,11 +218,7 @@ def simulate_games(
                     else:
                         take = _placeable(discard[discards - 1], row, length)
                 if logging:
-                    if at + 1 > room:
-                        logging = False
-                    else:
-                        log[at] = TAKE if take else DRAW
-                        at += 1
+                    at, logging = _append(log, at, TAKE if take else DRAW, no_cards)
                 if take:
                     discards -= 1
                     hand = discard[discards]
@@ -225,13 +231,7 @@ def simulate_games(
                             order[k] = discard[discards - 2 - k]
                         _shuffle(state, order, pool)
                         if logging:
-                            if at + pool + 2 > room:
-                                logging = False
-                            else:
-                                log[at] = CHANCE
-                                log[at + 1] = pool
-                                log[at + 2 : at + 2 + pool] = order[:pool]
-                                at += pool + 2
+                            at, logging = _append(log, at, CHANCE, order[:pool])
                         for k in range(pool):
                             draw[k] = order[pool - 1 - k]
                         draws = pool
@@ -266,11 +266,7 @@ def simulate_games(
                             target = spots[_below(state, ties)] if ties > 1 else spots[0]
                         decided += 1
                         if logging:
-                            if at + 1 > room:
-                                logging = False
-                            else:
-                                log[at] = FROG_AT + target
-                                at += 1
+                            at, logging = _append(log, at, FROG_AT + target, no_cards)
                         hand = row[target - 1] - FACE_DOWN
                         row[target - 1] = 0
                         hidden[seat] -= 1
@@ -287,11 +283,7 @@ def simulate_games(
                             swap = True if bot == GREEDY else _below(state, 2) == 0
                             decided += 1
                             if logging:
-                                if at + 1 > room:
-                                    logging = False
-                                else:
-                                    log[at] = SWAP if swap else DECLINE
-                                    at += 1
+                                at, logging = _append(log, at, SWAP if swap else DECLINE, no_cards)
                             if not swap:
                                 break
                         row[hand - 1] = hand
