@@ -319,16 +319,30 @@ class IsmcBot:
         if len(legal) == 1:
             return legal[0]
         prior = GreedyBot(self.rules).act(observation, rng)
-        values: dict[Action, list[float]] = {action: [] for action in legal}
-        worlds = determinized_games(observation, self.rules, rng)
-        for _ in range(self.budget):
-            world = next(worlds)
-            stream = rng.getrandbits(64)
-            for action in legal:
-                values[action].append(
-                    fast_rollout_value(world.copy(), action, observation.seat, random.Random(stream))
-                )
+        values = world_values(observation, self.rules, legal, self.budget, rng)
         return _better_than_prior(values, prior, self.confidence)
+
+
+def world_values(
+    observation: Observation, rules: Rules, actions: Sequence[Action], worlds: int, rng: random.Random
+) -> dict[Action, list[float]]:
+    """Each action's rollout value in each of ``worlds`` worlds sampled from ``observation``.
+
+    Every action is played in the same worlds (:func:`determinized_games`) with the same random
+    stream per world (common random numbers), so the n-th values of two actions differ only by what
+    the actions do: their per-world differences are what the ISMC bot compares, and what
+    ``examples/ismc_departures.py`` measures its departures from greedy by.
+    """
+    values: dict[Action, list[float]] = {action: [] for action in actions}
+    dealt = determinized_games(observation, rules, rng)
+    for _ in range(worlds):
+        world = next(dealt)
+        stream = rng.getrandbits(64)
+        for action in actions:
+            values[action].append(
+                fast_rollout_value(world.copy(), action, observation.seat, random.Random(stream))
+            )
+    return values
 
 
 def _better_than_prior(values: dict[Action, list[float]], prior: Action, z: float) -> Action:
