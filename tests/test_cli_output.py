@@ -124,6 +124,18 @@ def test_text_piped_elsewhere_is_not_wrapped(
     )
 
 
+def test_a_clause_piped_elsewhere_is_boxed_as_wide_as_its_text(capsys: pytest.CaptureFixture[str]) -> None:
+    """On a pipe the console is very wide so that nothing is cut; a box must not fill that width
+    (it padded every line of ``froeschis rules frog.swap | less`` to ten thousand columns)."""
+    assert main(["rules", "frog.swap"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    inside = [line[1:-1] for line in lines if line.startswith("│")]
+    assert inside and all(line.endswith("│") for line in lines if line.startswith("│"))
+    widest_text = max(len(line.rstrip()) for line in inside)
+    assert max(map(len, lines)) <= widest_text + 3  # the text, a space of padding, two borders
+    assert widest_text > 80  # and the text is not wrapped either
+
+
 def test_the_console_wraps_only_a_terminal_or_an_exported_width(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

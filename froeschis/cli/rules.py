@@ -144,7 +144,9 @@ def full(clause: Clause, catalogue: Catalogue, lang: str) -> RenderableType:
             parts.append(_indented(Text(f"resolved: {d.resolution}", style="dim"), 4))
     parts += [Text(), Text("Implemented by", style="bold")]
     parts += [Text(f"  {name}") for name in implementations(clause.id)] or [Text("  (nothing)", style="red")]
-    return Panel(Group(*parts), title=_heading(clause), title_align="left")
+    # Not expanded: on a pipe the console is 10,000 columns wide (make_console), and a box that
+    # filled it would pad every line with thousands of spaces.
+    return Panel(Group(*parts), title=_heading(clause), title_align="left", expand=False)
 
 
 def citing_clauses(catalogue: Catalogue, lang: str) -> dict[str, list[str]]:
