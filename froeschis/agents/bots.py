@@ -298,10 +298,13 @@ class IsmcBot:
     1,000-world estimates of the rollout value on 346 decisions of 4-player games, greedy's choices
     are worth 0.054 more per decision than random ones, and always picking the best-looking action
     would add at most 0.002 to greedy's (an upper bound: the figure is biased up by its own noise).
-    64 worlds at 2 standard errors depart from greedy in 4.5% of the decisions with a choice, and
-    the departures, valued again in 2,000 fresh worlds each, are worth +0.0011 on average (95%
-    interval -0.0004 to +0.0026: as often worse as better); 256 worlds do not do clearly better,
-    and lower thresholds (1, 0.5, 0) pick noise and lose value. ``docs/players.rst`` has these
+    64 worlds at 2 standard errors depart from greedy in 4.4% of the decisions with a choice, and
+    the departures, valued again in 2,000 fresh worlds each, are worth nothing measurable (-0.0001
+    on average, 95% interval -0.0015 to +0.0013); 1,024 worlds make them worth +0.0018 at about a
+    tenth of a second per decision, and lower thresholds (1, 0.5, 0) pick noise and lose value.
+    The default stays at 64: what 1,024 worlds add (0.00007 of a round per decision) no number of
+    games a session can play would show, and 64 worlds keep a game of bots near a second, for
+    simulations; ``ismc:1024`` is there for a player at the table. ``docs/players.rst`` has these
     figures (``examples/ismc_departures.py``) and the head-to-head games against greedy.
     """
 
