@@ -22,6 +22,15 @@ settings.register_profile("mutation", max_examples=60, database=None, **_COMMON)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 
+@pytest.fixture(autouse=True)
+def no_terminal_size(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every test starts without ``COLUMNS`` and ``LINES``, whatever runs it: pytest-xdist's workers
+    set them to 80 and 24, a developer's shell may export them, and the commands wrap at an exported
+    width (:func:`froeschis.cli.options.make_console`). Tests that want a width set their own."""
+    monkeypatch.delenv("COLUMNS", raising=False)
+    monkeypatch.delenv("LINES", raising=False)
+
+
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption("--clause", action="append", default=[], help="run only tests marked with this clause")
 

@@ -72,6 +72,8 @@ def _run(mutant: Mutant, files: list[Path]) -> Verdict:
         "-rf",
         "-p",
         "no:cacheprovider",
+        "-n",
+        "0",  # the mutants already run in parallel: one process each, no xdist workers
         "--clause",
         mutant.clause,
     ]
