@@ -1,8 +1,9 @@
 """What every command shows: its help, the version, and output that is whole when piped.
 
 rich wraps at 80 columns when standard output is not a terminal; the commands do not wrap there
-(:func:`froeschis.cli.options.make_console`), so the tests here run without ``COLUMNS`` (the other
-command tests set a wide one) and look for lines that 80 columns would have cut.
+(:func:`froeschis.cli.options.make_console`), so the tests here run without ``COLUMNS``, as every
+test starts (``tests/conftest.py``; the other command tests set a wide one), and look for lines that
+80 columns would have cut.
 """
 
 from __future__ import annotations
@@ -20,12 +21,6 @@ from rich.text import Text
 import froeschis
 from froeschis.cli import COMMANDS, build_parser, main
 from froeschis.cli.options import make_console
-
-
-@pytest.fixture(autouse=True)
-def no_columns(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Standard output is captured (not a terminal) and no width is exported, as in a pipe."""
-    monkeypatch.delenv("COLUMNS", raising=False)
 
 
 def subcommands() -> dict[str, argparse.ArgumentParser]:
