@@ -4,8 +4,10 @@ refused, information states the encoding's, and IS-MCTS able to play it."""
 
 from __future__ import annotations
 
+import copy
 import itertools
 import math
+import pickle
 import subprocess
 import sys
 from collections import Counter
@@ -19,17 +21,19 @@ pyspiel = pytest.importorskip(
 )
 
 import numpy as np  # noqa: E402  # after the skip: NumPy comes with OpenSpiel
-from open_spiel.python.algorithms import ismcts  # noqa: E402
+from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
 
 from froeschis.core import encoding  # noqa: E402
-from froeschis.core.actions import Shuffle  # noqa: E402
+from froeschis.core.actions import DRAW, TAKE_DISCARD, Shuffle  # noqa: E402
+from froeschis.core.cards import FROG, Card, Row, number, spot  # noqa: E402
 from froeschis.core.engine import GameState, new_game  # noqa: E402
 from froeschis.core.errors import FormatError, IllegalActionError, RulesError  # noqa: E402
 from froeschis.core.observation import observe  # noqa: E402
 from froeschis.core.readings import VARIANT_OPTIONS  # noqa: E402
 from froeschis.core.rules import Rules, with_variants  # noqa: E402
-from froeschis.core.state import Phase  # noqa: E402
+from froeschis.core.state import Phase, Player  # noqa: E402
 from froeschis.interop import openspiel  # noqa: E402
+from froeschis.verify.invariants import check_state  # noqa: E402
 
 RULE_SETS: list[dict[str, bool]] = [
     {},
@@ -85,7 +89,7 @@ def at_a_reshuffle(game: Any) -> Any:
 @pytest.mark.parametrize("players", [2, 3, 4])
 @pytest.mark.parametrize("variants", RULE_SETS, ids=lambda v: "+".join(v) or "published")
 def test_openspiel_random_simulation_checks_pass(players: int, variants: dict[str, bool]) -> None:
-    pyspiel.random_sim_test(load(players, **variants), num_sims=1, serialize=False, verbose=False)
+    pyspiel.random_sim_test(load(players, **variants), num_sims=1, serialize=True, verbose=False)
 
 
 @pytest.mark.parametrize(
@@ -95,7 +99,7 @@ def test_openspiel_random_simulation_checks_pass_from_a_reshuffle(variants: dict
     """Random play never empties the draw pile: these simulations start at a reshuffle."""
     game = load(4, **variants)
     start = at_a_reshuffle(game)
-    pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False, specific_initial_state=start)
+    pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False, specific_initial_state=start)
 
 
 def test_parameters_select_the_rules_and_bad_ones_are_refused() -> None:
@@ -251,6 +255,84 @@ def test_several_winners_each_get_one() -> None:
     assert state.returns() == [1.0, 0.0, 1.0]
 
 
+# --------------------------------------------------------------------------- saving states
+
+TAKE_DISCARD_ID = 1
+
+
+def long_game(game: Any, seed: int) -> list[Any]:
+    """Clones of every state of a game in which the players take the discard back and forth (nine
+    times in ten when it is legal, else a random decision), which runs it to some 2,000 actions."""
+    rng = np.random.RandomState(seed)
+    state = game.new_initial_state()
+    states = [state.clone()]
+    while not state.is_terminal():
+        legal = [] if state.is_chance_node() else state.legal_actions()
+        if TAKE_DISCARD_ID in legal and rng.rand() < 0.9:
+            state.apply_action(TAKE_DISCARD_ID)
+        else:
+            step_randomly(state, rng)
+        states.append(state.clone())
+    return states
+
+
+def assert_same_state(copied: Any, state: Any) -> None:
+    """Everything OpenSpiel and froeschis say of a state, the same for its copy."""
+    assert type(copied) is openspiel.FroeschisState
+    assert copied.history() == state.history()
+    assert copied.current_player() == state.current_player()
+    assert copied.is_terminal() == state.is_terminal()
+    assert copied.returns() == state.returns()
+    assert copied.legal_actions() == state.legal_actions()
+    if state.is_chance_node():
+        assert copied.chance_outcomes() == state.chance_outcomes()
+    for seat in range(state.num_players()):
+        assert copied.observation_tensor(seat) == state.observation_tensor(seat)
+        assert copied.information_state_tensor(seat) == state.information_state_tensor(seat)
+        assert copied.information_state_string(seat) == state.information_state_string(seat)
+    assert copied.game_state == state.game_state and copied.position.chosen == state.position.chosen
+    assert copied.record() == state.record()
+    assert str(copied) == str(state)
+
+
+def test_states_of_long_games_serialise_pickle_and_deep_copy() -> None:
+    """Item 7 of issue 21: a state of any length saves and comes back equal, through OpenSpiel's
+    serialisation, pickle and copy.deepcopy (the state used to keep a chain of every earlier
+    position, and all three recursed through it: RecursionError past about a thousand). Checked on
+    a game of more than 2,000 actions: at a deal half chosen, at the 2,000th action, and at the
+    end; the copies then play on as the original does."""
+    game = load(2)
+    states = long_game(game, seed=0)
+    assert len(states) > 2000 and states[-1].is_terminal()
+    half_dealt = next(s for s in reversed(states) if len(s.position.chosen) == 30)
+    for state in (half_dealt, states[2000], states[-1]):
+        restored_game, restored = pyspiel.deserialize_game_and_state(
+            pyspiel.serialize_game_and_state(game, state)
+        )
+        assert str(restored_game) == str(game)
+        for copied in (restored, pickle.loads(pickle.dumps(state)), copy.deepcopy(state)):
+            assert_same_state(copied, state)
+            if not state.is_terminal():
+                original, rng = state.clone(), np.random.RandomState(1)
+                while not original.is_terminal() and len(original.history()) < len(state.history()) + 50:
+                    step_randomly(original, rng)
+                    copied.apply_action(original.history()[-1])
+                assert_same_state(copied, original)
+
+
+def test_a_resampled_state_has_no_record() -> None:
+    """A resampled state has an empty history (the real one would tell the hidden cards), so the
+    reference actions that led to it cannot be read off: an error that says so, not a record
+    that replays to another state."""
+    state, rng = load(2).new_initial_state(), np.random.RandomState(3)
+    while len(state.history()) < 200 or state.is_chance_node():
+        step_randomly(state, rng)
+    other = state.resample_from_infostate(state.current_player(), pyspiel.UniformProbabilitySampler(0.0, 1.0))
+    assert state.record().replay() == state.game_state
+    with pytest.raises(FormatError, match="no record"):
+        other.record()
+
+
 # --------------------------------------------------------------------------- what a seat knows
 
 
@@ -352,6 +434,7 @@ def test_is_mcts_plays_whole_games() -> None:
     rng = np.random.RandomState(0)
     evaluator = openspiel.ReferenceRolloutEvaluator(n_rollouts=1, random_state=rng)
     bot = ismcts.ISMCTSBot(game, evaluator, uct_c=2.0, max_simulations=5, random_state=rng)
+    bot.set_resampler(openspiel.seeded_resampler(rng))
     stepped: list[int] = []
 
     def step(state: Any) -> int:
@@ -364,6 +447,78 @@ def test_is_mcts_plays_whole_games() -> None:
         returns = openspiel.play_against_random(game, SimpleNamespace(step=step), seat, rng)
         assert sorted(returns) in ([0.0, 1.0], [1.0, 1.0])
     assert len(stepped) > 50
+
+
+def final_turn(top: Card) -> GameState:
+    """Seat 0's last turn of a two-player game: seat 1 has completed its one-spot row (a 1), seat
+    0's one spot is face down, the discard is a dead 6. Seat 0 wins too if it completes now, and
+    only a 1 or a frog can: drawing wins if ``top``, the draw pile's top card, is one, and taking
+    the dead 6 never wins. The card below ``top`` is the other of a 1 and an 8, so the two tables
+    of ``final_turn(number(1))`` and ``final_turn(number(8))`` hold the same cards."""
+    rules = Rules()
+    other = number(8) if top == number(1) else number(1)
+    rest = Counter(rules.deck) - Counter([number(8), number(1), number(6), top, other])
+    players = (Player(1, Row((spot(number(8), False),))), Player(1, Row((spot(number(1), True),))))
+    pile = (top, other, *sorted(rest.elements()))
+    return GameState(rules, Phase.DRAW, 15, 0, players, pile, (number(6),), first_completer=1)
+
+
+def test_plain_mcts_sees_the_hidden_cards_and_is_mcts_does_not() -> None:
+    """Item 19 of issue 21, what the OpenSpiel page warns of: OpenSpiel's MCTSBot searches clones
+    of the state it is given, hidden cards and the draw pile's order included. Two tables that seat
+    0 cannot tell apart, one with a winning 1 on top of the draw pile and one with a dead 8: seat
+    0's honest chance of drawing a winner is the same at both (9 of the 58 cards it has not seen
+    are 1s or frogs), and the discard never wins. MCTS finds the draw a sure win at one table and
+    a sure loss at the other, so its choice follows the hidden card (with this seed it takes the
+    dead discard at the second); IS-MCTS searches worlds drawn from what seat 0 knows, the same
+    search at both tables, and draws at both."""
+    winning, dead = final_turn(number(1)), final_turn(number(8))
+    game = load(2)
+    tables = [
+        openspiel.FroeschisState(game, openspiel.Position.start(game.setup, t)) for t in (winning, dead)
+    ]
+    for reference in (winning, dead):
+        check_state(reference)
+        assert reference.apply(TAKE_DISCARD).winners == (1,)
+    assert winning.apply(DRAW).winners == (0, 1) and dead.apply(DRAW).winners == (1,)
+    assert tables[0].information_state_string(0) == tables[1].information_state_string(0)
+    assert observe(winning, 0) == observe(dead, 0)
+    unseen = Counter(winning.draw_pile) + Counter([number(8)])  # the pile and seat 0's face-down card
+    assert (unseen[number(1)] + unseen[FROG], sum(unseen.values())) == (9, 58)
+
+    def plain_mcts(table: Any) -> tuple[int, dict[int, float]]:
+        evaluator = openspiel.ReferenceRolloutEvaluator(random_state=np.random.RandomState(0))
+        bot = mcts.MCTSBot(game, 2.0, 20, evaluator, solve=True, random_state=np.random.RandomState(0))
+        root = bot.mcts_search(table)
+        return root.best_child().action, {c.action: c.outcome[0] for c in root.children}
+
+    assert plain_mcts(tables[0]) == (DRAW_ID, {DRAW_ID: 1.0, TAKE_DISCARD_ID: 0.0})
+    assert plain_mcts(tables[1]) == (TAKE_DISCARD_ID, {DRAW_ID: 0.0, TAKE_DISCARD_ID: 0.0})
+
+    def is_mcts(table: Any) -> tuple[list[tuple[int, float]], dict[int, tuple[float, float]]]:
+        rng = np.random.RandomState(0)
+        evaluator = openspiel.ReferenceRolloutEvaluator(random_state=rng)
+        bot = ismcts.ISMCTSBot(game, evaluator, 2.0, 100, random_state=rng)
+        bot.set_resampler(openspiel.seeded_resampler(rng))
+        policy = bot.run_search(table)
+        return policy, {a: (c.visits, c.return_sum) for a, c in bot._root_node.child_info.items()}
+
+    searched = is_mcts(tables[0])
+    assert is_mcts(tables[1]) == searched  # the same worlds, visits and returns at both tables
+    assert dict(searched[0]) == {DRAW_ID: 1.0, TAKE_DISCARD_ID: 0.0}
+
+
+def test_resampling_depends_only_on_what_the_player_knows() -> None:
+    """Two tables seat 0 cannot tell apart resample to the same table for the same random number
+    (so IS-MCTS searches the same worlds at both), and another number deals otherwise."""
+    game = load(2)
+    tables = [
+        openspiel.FroeschisState(game, openspiel.Position.start(game.setup, final_turn(top)))
+        for top in (number(1), number(8))
+    ]
+    first, second = (table.resample_from_infostate(0, lambda: 0.25).game_state for table in tables)
+    assert first == second and first not in (tables[0].game_state, tables[1].game_state)
+    assert tables[0].resample_from_infostate(0, lambda: 0.75).game_state != first
 
 
 def test_the_reference_rollouts_play_the_same_random_game() -> None:

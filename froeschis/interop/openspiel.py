@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 import attrs
@@ -161,7 +162,9 @@ class Position:
     what the history adds to the state.
 
     Immutable, and shared by clones: OpenSpiel copies a Python state with ``copy.deepcopy``, which
-    would otherwise copy every card of every earlier position.
+    would otherwise copy every card. It holds no history (OpenSpiel's state keeps that, and
+    :meth:`FroeschisState.record` replays it), so that pickling a position, which is how OpenSpiel
+    serialises a Python state, costs the same at every length of game.
     """
 
     setup: Setup
@@ -175,14 +178,10 @@ class Position:
     """Whether the draw pile was made by a reshuffle this round (then its contents are known)."""
     length: int
     """OpenSpiel actions so far, chance included."""
-    previous: Position | None
-    """The position before the last reference action (None at the start)."""
-    action: AnyAction | None
-    """The reference action that led here from ``previous``."""
 
     @staticmethod
     def start(setup: Setup, state: GameState) -> Position:
-        return Position(setup, state, (), _counts(setup, state), False, 0, None, None)
+        return Position(setup, state, (), _counts(setup, state), False, 0)
 
     def __deepcopy__(self, memo: dict[int, object]) -> Position:
         return self
@@ -191,17 +190,30 @@ class Position:
     def is_terminal(self) -> bool:
         return self.state.is_terminal or self.length >= self.setup.max_length
 
-    def choose(self, kind: int) -> Position:
-        """The position after the next card of a chance node's order is chosen."""
+    def play(self, action: int) -> tuple[Position, AnyAction | None]:
+        """The position after an OpenSpiel action id, and the reference action it completed: the
+        decision, or at a chance node the Shuffle once its last card is chosen (None before).
+
+        An id that is not legal here is refused (OpenSpiel itself does not check):
+        IllegalActionError as the reference refuses decisions, FormatError for an id that means
+        nothing or a game stopped at its length bound."""
+        state = self.state
+        if self.is_terminal and not state.is_terminal:
+            raise FormatError("action", f"the game was stopped at max_game_length {self.setup.max_length}")
+        if not self.remaining:
+            decision = encoding.id_to_action(action, state.rules)
+            return self.then(decision), decision
+        if not (0 <= action < len(self.remaining) and self.remaining[action]):
+            clause = "round.deal" if state.phase is Phase.DEAL else "draw.reshuffle"
+            reason = f"no card of kind {shown(action)} is left to choose"
+            raise IllegalActionError(action, state.phase.value, clause, reason)
         remaining = list(self.remaining)
-        remaining[kind] -= 1
-        chosen = (*self.chosen, self.setup.kinds[kind])
+        remaining[action] -= 1
+        chosen = (*self.chosen, self.setup.kinds[action])
         if any(remaining):
-            return Position(
-                self.setup, self.state, chosen, tuple(remaining), self.reshuffled, self.length + 1,
-                self.previous, self.action,
-            )  # fmt: skip
-        return self.then(Shuffle(chosen))
+            return attrs.evolve(self, chosen=chosen, remaining=tuple(remaining), length=self.length + 1), None
+        shuffle = Shuffle(chosen)
+        return self.then(shuffle), shuffle
 
     def then(self, action: AnyAction) -> Position:
         """The position after a reference action (a decision, or a completed shuffle)."""
@@ -211,18 +223,7 @@ class Position:
             reshuffled = before.phase is Phase.RESHUFFLE  # after a deal nothing of the pile is known
         else:
             reshuffled = self.reshuffled and after.round == before.round
-        return Position(
-            self.setup, after, (), _counts(self.setup, after), reshuffled, self.length + 1, self, action
-        )
-
-    def actions(self) -> tuple[AnyAction, ...]:
-        """The reference actions from the start to here (decisions and completed shuffles)."""
-        found: list[AnyAction] = []
-        position: Position | None = self
-        while position is not None and position.action is not None:
-            found.append(position.action)
-            position = position.previous
-        return tuple(reversed(found))
+        return Position(self.setup, after, (), _counts(self.setup, after), reshuffled, self.length + 1)
 
 
 def _counts(setup: Setup, state: GameState) -> tuple[int, ...]:
@@ -247,9 +248,22 @@ class FroeschisState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no typ
 
     def record(self) -> GameRecord:
         """The game so far as the reference plays it: every decision and every completed shuffle
-        (:meth:`GameRecord.replay` gives :attr:`game_state` back)."""
-        state = self.position.state
-        return GameRecord(state.num_players, state.rules, self.position.actions())
+        (:meth:`GameRecord.replay` gives :attr:`game_state` back), read off OpenSpiel's history.
+
+        A state made by :meth:`resample_from_infostate` has no history (the real one would tell
+        the hidden cards), so it has no record: a :class:`~froeschis.core.errors.FormatError`."""
+        game: FroeschisGame = self.get_game()
+        position = game.start
+        actions: list[AnyAction] = []
+        for action in self.history():
+            position, completed = position.play(action)
+            if completed is not None:
+                actions.append(completed)
+        if position.state != self.position.state or position.chosen != self.position.chosen:
+            raise FormatError(
+                "history", "this state was not reached by play from the start (resampled?): it has no record"
+            )
+        return GameRecord(position.state.num_players, position.state.rules, tuple(actions))
 
     # ------------------------------------------------------------------ OpenSpiel's State API
 
@@ -276,23 +290,8 @@ class FroeschisState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no typ
         return [(kind, count / total) for kind, count in enumerate(remaining) if count]
 
     def _apply_action(self, action: int) -> None:
-        """Apply a decision id, or at a chance node the next card's kind. An id that is not legal
-        here is refused (OpenSpiel itself does not check): IllegalActionError as the reference
-        refuses decisions, FormatError for an id that means nothing."""
-        position = self.position
-        state = position.state
-        if position.is_terminal and not state.is_terminal:
-            raise FormatError(
-                "action", f"the game was stopped at max_game_length {position.setup.max_length}"
-            )
-        if not position.remaining:
-            self.position = position.then(encoding.id_to_action(action, state.rules))
-            return
-        if not (0 <= action < len(position.remaining) and position.remaining[action]):
-            clause = "round.deal" if state.phase is Phase.DEAL else "draw.reshuffle"
-            reason = f"no card of kind {shown(action)} is left to choose"
-            raise IllegalActionError(action, state.phase.value, clause, reason)
-        self.position = position.choose(action)
+        """Apply a decision id, or at a chance node the next card's kind (see :meth:`Position.play`)."""
+        self.position, _ = self.position.play(action)
 
     def _action_to_string(self, player: int, action: int) -> str:
         setup = self.position.setup
@@ -313,8 +312,10 @@ class FroeschisState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no typ
         keeps its (known) cards in a new order and the face-down spots share the rest; at a chance
         node the cards chosen so far (unseen) are drawn again from the pool. By symmetry these
         are equally likely given what the player saw. ``probability_sampler`` (OpenSpiel's, a
-        callable giving numbers in [0, 1)) seeds the draw. The new state has no history
-        (``history()`` is empty): the real one would tell the hidden cards.
+        callable giving numbers in [0, 1)) seeds the draw, and the draw depends on nothing else
+        the player cannot see: two states it cannot tell apart give the same state for the same
+        number. The new state has no history (``history()`` is empty): the real one would tell
+        the hidden cards.
         """
         rng = random.Random(int(probability_sampler() * 2**53))
         return FroeschisState(self.get_game(), resample(self.position, rng))
@@ -340,9 +341,11 @@ def resample(position: Position, rng: random.Random) -> Position:
         left = Counter(pool[len(chosen) :])
         remaining = tuple(left[card] for card in setup.kinds)
     if state.phase is Phase.DEAL:  # no row is dealt: the pile is the whole deck, sorted
-        return attrs.evolve(position, chosen=chosen, remaining=remaining, previous=None, action=None)
-    face_down = [s.card for p in state.players for s in p.row.spots if not s.face_up]
-    pile = list(state.draw_pile)
+        return attrs.evolve(position, chosen=chosen, remaining=remaining)
+    # Sorted first, so that the draw depends on what the player knows and the random numbers only,
+    # not on where the hidden cards really are.
+    face_down = sorted(s.card for p in state.players for s in p.row.spots if not s.face_up)
+    pile = sorted(state.draw_pile)
     if position.reshuffled:
         rng.shuffle(face_down)
         rng.shuffle(pile)
@@ -356,9 +359,22 @@ def resample(position: Position, rng: random.Random) -> Position:
         for p in state.players
     )
     resampled = attrs.evolve(state, players=players, draw_pile=tuple(pile))
-    return attrs.evolve(
-        position, state=resampled, chosen=chosen, remaining=remaining, previous=None, action=None
-    )
+    return attrs.evolve(position, state=resampled, chosen=chosen, remaining=remaining)
+
+
+def seeded_resampler(rng: np.random.RandomState) -> Callable[[FroeschisState, int], FroeschisState]:
+    """A resampler for OpenSpiel's IS-MCTS (``bot.set_resampler(seeded_resampler(rng))``) that
+    draws its worlds with numbers from ``rng``.
+
+    Without it, :class:`open_spiel.python.algorithms.ismcts.ISMCTSBot` resamples with a new
+    ``pyspiel.UniformProbabilitySampler``, which is seeded by the system, so a bot given a seeded
+    ``random_state`` still plays differently every run.
+    """
+
+    def resampled(state: FroeschisState, player: int) -> FroeschisState:
+        return state.resample_from_infostate(player, rng.uniform)
+
+    return resampled
 
 
 class ReferenceRolloutEvaluator(mcts.Evaluator):  # type: ignore[misc]  # no type information
