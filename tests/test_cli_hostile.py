@@ -45,8 +45,8 @@ from froeschis.verify.vectors import vectors_dir
 
 ROOT = Path(__file__).resolve().parent.parent
 LINUX_PROC = pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="reads children from /proc")
-ALWAYS_FIRST = "1\n" * 3000
-"""Choice 1 is always legal: enough answers for any game."""
+ALWAYS_FIRST = "first\n" * 3000
+"""``first`` takes the first choice listed, which is always legal: enough answers for any game."""
 
 
 @pytest.fixture(autouse=True)
@@ -390,8 +390,8 @@ def test_a_save_that_fails_after_the_game_keeps_the_old_file_and_prints_the_reco
 
 
 class VanishingFolder:
-    """Scripted answers (always choice 1) whose first read removes the folder the game is to be
-    saved in."""
+    """Scripted answers (always the first choice) whose first read removes the folder the game is
+    to be saved in."""
 
     def __init__(self, folder: Path) -> None:
         self.folder = folder
@@ -399,7 +399,7 @@ class VanishingFolder:
     def readline(self) -> str:
         if self.folder.exists():
             self.folder.rmdir()
-        return "1\n"
+        return "first\n"
 
 
 def test_a_save_that_fails_after_the_game_goes_to_the_temporary_folder(

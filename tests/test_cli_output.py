@@ -108,7 +108,7 @@ def test_text_piped_elsewhere_is_not_wrapped(
     monkeypatch.setattr(sys, "stdin", io.StringIO("q\n"))
     assert main(["play", "--players", "3"]) == 1
     assert (
-        "Answer with a choice's number or the action (draw, take-discard, frog@N); q gives up."
+        "or for a frog the number of the spot it goes on; the action works too (draw, frog@3); q gives up."
         in capsys.readouterr().out
     )
     assert main(["bench", "--runs", "1", "--seconds", "0.01", "--step-games", "1"]) == 0

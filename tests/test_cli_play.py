@@ -16,8 +16,8 @@ from froeschis.core.actions import Action, ActionKind
 from froeschis.core.engine import new_game
 from froeschis.io.serialize import record_from_json
 
-ALWAYS_FIRST = "1\n" * 3000
-"""Choice 1 is always legal: enough answers for any game."""
+ALWAYS_FIRST = "first\n" * 3000
+"""``first`` takes the first choice listed, which is always legal: enough answers for any game."""
 
 
 @pytest.fixture(autouse=True)
@@ -47,7 +47,7 @@ def test_a_scripted_game_is_played_to_the_end_and_saved(
     winners = ", ".join("you" if w == 0 else f"seat {w}" for w in final.winners)
     verdict = "You win!" if 0 in final.winners else "You lose."
     assert f"Game over after {final.round} rounds. Winners: {winners}. {verdict}" in out
-    assert out.count("Your choices:") == out.count("> ")
+    assert out.count("Your choices (") == out.count("> ")
 
 
 def test_the_human_sees_only_what_the_seat_may_see(
@@ -55,11 +55,12 @@ def test_the_human_sees_only_what_the_seat_may_see(
 ) -> None:
     status, out = play(monkeypatch, capsys, "q\n", "--players", "3", "--seed", "1")
     assert status == 1
-    assert "seat 1 (greedy): ? ? ? ? ? ? ? ?" in out
-    assert "seat 2 (greedy): ? ? ? ? ? ? ? ?" in out
-    assert "you, seat 0: ? ? ? ? ? ? ? ?" in out
+    assert "  spot:            1 2 3 4 5 6 7 8\n" in out
+    assert "  seat 1 (greedy): ? ? ? ? ? ? ? ?\n" in out
+    assert "  seat 2 (greedy): ? ? ? ? ? ? ? ?\n" in out
+    assert "  you, seat 0:     ? ? ? ? ? ? ? ?\n" in out
     assert "discard pile empty" in out
-    assert "1) draw" in out and "take-discard" not in out.split("Your choices:")[1]
+    assert "d) draw" in out and "take-discard" not in out.split("Your choices")[1]
     assert "Game abandoned: you gave up." in out
 
 
@@ -70,11 +71,11 @@ def test_illegal_input_is_refused_with_the_reason(
     status, out = play(monkeypatch, capsys, answers, "--players", "2", "--seed", "2")
     assert status == 1
     refusals = [line for line in out.splitlines() if line.startswith("> ")][:4]
-    accepted = "answer with a choice's number (1), an action (draw (d)), or q to give up"
+    accepted = "answer with d (draw), or q to give up"
     assert refusals == [
         "> refused: the discard pile is empty [turn.draw-source]",
         "> refused: a turn starts by taking a card: 'draw' or 'take-discard' [turn.draw-source]",
-        f"> there is no choice 7: {accepted}",
+        f"> 7 would be a spot for a frog, but there is no frog to place now; {accepted}",
         f"> not understood: 'hello'; {accepted}",
     ]
     assert "you drew" in out  # "draw" was accepted
@@ -88,21 +89,95 @@ def test_digits_that_are_not_ascii_are_not_choice_numbers(
 ) -> None:
     status, out = play(monkeypatch, capsys, f"{answer}\nq\n", "--players", "2", "--seed", "2")
     assert status == 1
-    assert f"> not understood: {answer!r}; answer with a choice's number (1)" in out
+    assert f"> not understood: {answer!r}; answer with d (draw), or q to give up" in out
     assert "Game abandoned: you gave up." in out
 
 
 def test_an_answer_listing_several_choices_says_them_all(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """After the first draw the human holds a card: the refusal lists that question's choices."""
+    """After the first draw the human holds a frog: the refusal lists that question's spots."""
     status, out = play(monkeypatch, capsys, "d\n?\nq\n", "--players", "2", "--seed", "2")
     assert status == 1
-    offered = out.rsplit("Your choices:", 1)[1].split("> ", 1)[0]
-    choices = re.findall(r"\d+\) (\S+) ", offered)
-    assert len(choices) > 1
-    assert f"> not understood: '?'; answer with a choice's number (1 to {len(choices)}), an action (" in out
-    assert ", ".join(choices) in out.replace(" (d)", "").replace(" (t)", "")
+    offered = out.rsplit("Your choices", 1)[1].split("> ", 1)[0]
+    keys = re.findall(r"^ +(\d+)\) frog@(\d+) ", offered, re.MULTILINE)
+    assert len(keys) > 1 and all(key == spot for key, spot in keys)
+    spots = [key for key, _ in keys]
+    listed = f"{', '.join(spots[:-1])} or {spots[-1]}"
+    assert f"> not understood: '?'; answer with the number of the spot where the frog goes ({listed})" in out
+
+
+def test_a_number_is_the_spot_it_names_never_a_place_in_the_list(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Seed 2: the first card drawn is a frog, with spots 2 and 4 face up. Spot 2 is refused (it is
+    not face down), and 3 puts the frog on spot 3: in a list numbered 1, 2, ... the second choice
+    would have been spot 3 and the third spot 5."""
+    status, out = play(monkeypatch, capsys, "d\n2\n3\nq\n", "--players", "2", "--seed", "2")
+    assert status == 1
+    assert "  you, seat 0:     ? 2 ? 4 ? ? ? ?\n" in out  # spots 2 and 4 show their numbers
+    assert "Your choices (answer with the number of the spot where the frog goes):" in out
+    answers = [line for line in out.splitlines() if line.startswith("> ")]
+    assert answers[1] == "> refused: spot 2 is not one of the face-down spots (1, 3, 5, 6, 7, 8) [frog.place]"
+    assert answers[2] == ">   you put the frog on spot 3"
+
+
+@pytest.mark.parametrize(
+    ("answer", "why"),
+    [
+        ("0", "there is no spot 0; answer with the number of the spot"),
+        ("1234", "there is no spot 1234; answer with the number of the spot"),
+        ("9", "refused: spot 9 is not one of the face-down spots (1, 3, 5, 6, 7, 8) [frog.place]"),
+        ("d", "refused: the frog in hand must be placed first, on one of the face-down spots"),
+    ],
+)
+def test_a_spot_that_is_no_choice_is_refused_saying_so(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], answer: str, why: str
+) -> None:
+    status, out = play(monkeypatch, capsys, f"d\n{answer}\nq\n", "--players", "2", "--seed", "2")
+    assert status == 1
+    assert [line for line in out.splitlines() if line.startswith("> ")][1].startswith(f"> {why}")
+
+
+def _columns(line: str) -> list[int]:
+    """Where each entry after the label (``spot:``, ``seat 1 (greedy):``) ends: right-aligned
+    entries line up when their last characters do."""
+    start = line.index(":") + 1
+    return [start + m.end() for m in re.finditer(r"\S+", line[start:])]
+
+
+def test_the_rows_stand_under_the_spot_numbers_whatever_their_lengths() -> None:
+    """Rows of 3, 10 and 12 spots, with cards and spot numbers of one and two digits: every entry
+    of a row ends in the column where its spot's number ends."""
+    import attrs
+    from rich.console import Console
+
+    from froeschis.cli.play import show_view
+    from froeschis.core.cards import number
+    from froeschis.core.observation import observe
+
+    view = observe(new_game(3), 1)
+    rows = (
+        (None, number(2), None),
+        tuple(number(n) if n in (1, 10) else None for n in range(1, 11)),
+        tuple(number(n) if n % 3 == 0 else None for n in range(1, 13)),
+    )
+    view = attrs.evolve(view, rows=rows, lengths=(3, 10, 12))
+    console = Console(file=io.StringIO(), width=200)
+    show_view(console, view, ["greedy", "you", "random"])
+    lines = console.file.getvalue().splitlines()  # type: ignore[attr-defined]
+    table = {line.split(":")[0].strip(): line for line in lines if ":" in line and "Round" not in line}
+    assert list(table) == ["spot", "seat 0 (greedy)", "seat 2 (random)", "you, seat 1"]
+    spots = _columns(table["spot"])
+    assert table["spot"].split()[1:] == [str(n) for n in range(1, 13)]
+    for label, row in {
+        "seat 0 (greedy)": rows[0],
+        "seat 2 (random)": rows[2],
+        "you, seat 1": rows[1],
+    }.items():
+        cells = table[label].split(":", 1)[1].split()
+        assert cells == ["?" if card is None else str(card) for card in row]
+        assert _columns(table[label]) == spots[: len(row)], label
 
 
 def test_an_answer_that_is_not_utf8_is_refused_and_the_game_goes_on(
@@ -111,9 +186,7 @@ def test_an_answer_that_is_not_utf8_is_refused_and_the_game_goes_on(
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"\xff\xfe\n"), encoding="utf-8"))
     assert main(["play", "--players", "2", "--seed", "2"]) == 1
     out = capsys.readouterr().out
-    assert (
-        "> could not read that answer (not UTF-8 text); answer with a choice's number (1), an action" in out
-    )
+    assert "> could not read that answer (not UTF-8 text); answer with d (draw), or q to give up" in out
     assert "Game abandoned: the input ended before the game did." in out
 
 
@@ -163,7 +236,8 @@ def test_saving_over_an_existing_record_replaces_it_whole(
 class Player:
     """A scripted human who reads the screen: draws always, and puts every frog on the highest spot offered.
 
-    It answers frog questions with the action's text (``frog@N``) and draw questions with ``d``.
+    It answers frog questions with the spot's number as the screen lists it (``7``) and draw questions
+    with ``d``.
     """
 
     def __init__(self, capsys: pytest.CaptureFixture[str]) -> None:
@@ -173,8 +247,8 @@ class Player:
 
     def readline(self) -> str:
         self.screen += self.capsys.readouterr().out
-        offered = self.screen.rsplit("Your choices:", 1)[1]
-        frogs: list[str] = re.findall(r"\d+\) (frog@\d+) ", offered)
+        offered = self.screen.rsplit("Your choices", 1)[1]
+        frogs: list[str] = re.findall(r"^ +(\d+)\) frog@", offered, re.MULTILINE)
         if frogs:
             self.frog_answers.append(frogs[-1])
             return frogs[-1] + "\n"
@@ -196,16 +270,28 @@ def test_a_frog_goes_where_the_human_says(
     for action in record.actions:
         if isinstance(action, Action) and action.kind is ActionKind.FROG and state.current_player == 0:
             assert action.spot == max(state.row(0).face_down_spots())
-            placed.append(str(action))
+            placed.append(str(action.spot))
         state = state.apply(action)
     assert placed == human.frog_answers
     assert "you put the frog on spot" in human.screen
 
 
+def test_answers_that_are_never_legal_end_the_game_instead_of_looping(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``yes 7 | froeschis play``: no draw question takes a number, so the game is abandoned."""
+    from froeschis.cli.play import MAX_REFUSED
+
+    status, out = play(monkeypatch, capsys, "7\n" * (MAX_REFUSED + 50), "--players", "2", "--seed", "3")
+    assert status == 1
+    assert out.count("> 7 would be a spot for a frog") == MAX_REFUSED
+    assert f"Game abandoned: none of {MAX_REFUSED} answers in a row could be played." in out
+
+
 def test_the_game_ends_cleanly_when_the_input_runs_out(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    status, out = play(monkeypatch, capsys, "1\n1\n", "--players", "2", "--seed", "3")
+    status, out = play(monkeypatch, capsys, "d\nfirst\n", "--players", "2", "--seed", "3")
     assert status == 1
     assert "Game abandoned: the input ended before the game did." in out
 
@@ -248,11 +334,31 @@ def test_bad_arguments_are_refused(
 ) -> None:
     monkeypatch.setattr(sys, "stdin", io.StringIO(""))
     for args, message in [
-        (["--seat", "3"], "froeschis: --seat must be 0 to 2, not 3"),
+        (["--seat", "3"], "froeschis: --seat must be 0 to 2, not 3\n"),
         (["--bots", "smart"], "froeschis: --bots: unknown bot 'smart'"),
+        (
+            ["--players", "2", "--bots", "greedy,random"],
+            "froeschis: --bots: 2 bots for the 1 other seat of a 2-player game; name at most 1 "
+            "(a shorter list is repeated)\n",
+        ),
+        (
+            ["--players", "3", "--bots", "greedy,random,ismc"],
+            "froeschis: --bots: 3 bots for the 2 other seats of a 3-player game; name at most 2 "
+            "(a shorter list is repeated)\n",
+        ),
     ]:
         assert main(["play", *args]) == 2
-        assert capsys.readouterr().err.startswith(message)
+        captured = capsys.readouterr()
+        assert captured.out == ""  # no game was started
+        assert captured.err.startswith(message)
+
+
+def test_fewer_bots_than_seats_are_repeated_in_seat_order(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, out = play(monkeypatch, capsys, "q\n", "--players", "4", "--seat", "1", "--bots", "random,greedy")
+    assert status == 1
+    assert "you are seat 1; seat 0 is random, seat 2 is greedy, seat 3 is random." in out
 
 
 def test_the_command_reads_a_real_standard_input() -> None:

@@ -1,12 +1,16 @@
 """``froeschis play``: a human plays against bots in the terminal.
 
 The human sees what their seat may see (:func:`froeschis.core.observation.observe`): their own row, the
-discard pile's top, the other rows with face-down cards hidden, the card in hand. Their legal choices
-are listed; they answer with the choice's number or the action's text (``draw``, ``take-discard``,
-``frog@3``; ``d`` and ``t`` for short). Input the rules refuse is refused with the reason and the
-clause (the engine is the referee), input it cannot read with what it accepts; ``q`` gives up.
-Chance and the bots are seeded as in :func:`froeschis.agents.bots.play_bots`. Input is read line by
-line from standard input, so a game can be scripted.
+discard pile's top, the other rows with face-down cards hidden (each card under its spot's number),
+the card in hand. Their legal choices are listed, each with the key that answers it
+(:func:`choice_key`): a frog's choices by their spot's number, the others by a letter (``d`` draw,
+``t`` take-discard, ``s`` swap, ``n`` decline-swap). A number is always a spot, never a place in the
+list, so whoever types ``3`` meaning spot 3 gets spot 3 or a refusal that says why. The action's
+text works too (``draw``, ``take-discard``, ``frog@3``). Input the rules refuse is refused with the
+reason and the clause (the engine is the referee), input it cannot read with what it accepts; ``q``
+gives up. Chance and the bots are seeded as in :func:`froeschis.agents.bots.play_bots`. Input is
+read line by line from standard input, so a game can be scripted; ``first`` answers any question
+with its first choice.
 
 A game played by a person is not to be lost: ``--save`` is checked before the game starts (no file
 is made then), the record is written whole or not at all at the end, and if that fails it is kept
@@ -40,7 +44,7 @@ from froeschis.cli.options import (
     non_negative_int,
     rules_from_args,
 )
-from froeschis.core.actions import Action, ActionKind, AnyAction
+from froeschis.core.actions import Action, ActionKind, AnyAction, frog_at
 from froeschis.core.cards import Card
 from froeschis.core.engine import GameState, new_game
 from froeschis.core.errors import FormatError, FroeschisError, IllegalActionError
@@ -52,20 +56,48 @@ from froeschis.io.serialize import record_to_json
 from froeschis.present.narrate import describe
 
 ALIASES = {"d": "draw", "t": "take-discard", "take": "take-discard", "s": "swap", "n": "decline-swap"}
+KEYS = {full: alias for alias, full in ALIASES.items() if len(alias) == 1}
+"""The letter that answers each choice that is not a frog's spot: ``d`` for ``draw`` and so on."""
 QUIT = {"q", "quit", "exit"}
+FIRST = "first"
+"""The answer that takes the first choice listed, whatever the question: for scripts
+(``yes first | froeschis play``), as no number or letter is a choice at every question."""
+MAX_REFUSED = 100
+"""Refused answers in a row after which the game is abandoned: a script whose answers are never
+legal (``yes 7``) would otherwise be asked again for ever. Nobody at a terminal gets near it."""
 
 
 class Abandoned(Exception):
     """The human gave up, or their input ended before the game did."""
 
 
-def _cards(cards: Sequence[Card | None]) -> str:
-    return " ".join("?" if card is None else str(card) for card in cards)
+def _cell(card: Card | None) -> str:
+    return "?" if card is None else str(card)
+
+
+def table_lines(observation: Observation, names: Sequence[str]) -> list[str]:
+    """The rows as a table under a line of spot numbers: the spot numbers first, then the other
+    seats' rows, the human's own last. The labels are padded to one width and every column is as
+    wide as the widest entry (a spot number or a card of two digits), so that each card stands under
+    its spot's number in rows of any length."""
+    me = observation.seat
+    rows = observation.rows
+    labels = ["spot:", *(f"seat {s} ({names[s]}):" for s in range(len(rows)) if s != me), f"you, seat {me}:"]
+    cells = [
+        [str(n) for n in range(1, max(map(len, rows), default=0) + 1)],
+        *([_cell(c) for c in rows[s]] for s in range(len(rows)) if s != me),
+        [_cell(c) for c in rows[me]],
+    ]
+    width = max((len(text) for line in cells for text in line), default=1)
+    label = max(map(len, labels))
+    return [
+        f"  {name:<{label}} " + " ".join(f"{text:>{width}}" for text in line)
+        for name, line in zip(labels, cells, strict=True)
+    ]
 
 
 def show_view(console: Console, observation: Observation, names: Sequence[str]) -> None:
     """What the human's seat sees, as a few lines."""
-    me = observation.seat
     pile = observation.discard_pile
     discard = f"{pile[0]} on top ({len(pile)} card{'s' if len(pile) > 1 else ''})" if pile else "empty"
     console.print(
@@ -75,22 +107,19 @@ def show_view(console: Console, observation: Observation, names: Sequence[str]) 
             style="bold",
         )
     )
-    for seat, cards in enumerate(observation.rows):
-        if seat != me:
-            console.print(Text(f"  seat {seat} ({names[seat]}): {_cards(cards)}"))
-    own = observation.rows[me]
-    width = max(len(str(len(own))), 1)
-    console.print(
-        Text(
-            f"  you, seat {me}: " + " ".join(f"{'?' if c is None else str(c):>{width}}" for c in own),
-            style="bold",
-        )
-    )
-    console.print(
-        Text("  spot:        " + " ".join(f"{i:>{width}}" for i in range(1, len(own) + 1)), style="dim")
-    )
+    spots, *others, own = table_lines(observation, names)
+    console.print(Text(spots, style="dim"))
+    for line in others:
+        console.print(Text(line))
+    console.print(Text(own, style="bold"))
     if observation.hand is not None:
         console.print(Text(f"  in hand: {observation.hand}", style="bold"))
+
+
+def choice_key(action: Action) -> str:
+    """What answers a choice: a frog's choices by the number of their spot, the others by a letter.
+    No number is ever a choice's place in the list, so ``3`` always means spot 3."""
+    return str(action.spot) if action.kind is ActionKind.FROG else KEYS[str(action)]
 
 
 def _choice_text(action: Action, observation: Observation) -> str:
@@ -106,33 +135,39 @@ def _choice_text(action: Action, observation: Observation) -> str:
     return f"discard the {observation.hand} and end the turn"
 
 
+def _frog_question(legal: Sequence[Action]) -> bool:
+    return any(action.kind is ActionKind.FROG for action in legal)
+
+
 def show_choices(console: Console, observation: Observation) -> None:
-    console.print(Text("Your choices:"))
-    for number, action in enumerate(observation.legal_actions, 1):
-        console.print(Text(f"  {number}) {action!s:<13} {_choice_text(action, observation)}"))
+    legal = observation.legal_actions
+    if _frog_question(legal):
+        console.print(Text("Your choices (answer with the number of the spot where the frog goes):"))
+    else:
+        console.print(Text("Your choices (answer with the letter):"))
+    keys = max(len(choice_key(action)) for action in legal) + 1
+    names = max(len(str(action)) for action in legal)
+    for action in legal:
+        key = f"{choice_key(action)})"
+        console.print(Text(f"  {key:>{keys}} {action!s:<{names}}  {_choice_text(action, observation)}"))
+
+
+def _listing(items: Sequence[str]) -> str:
+    """``a``, ``a or b``, ``a, b or c``."""
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} or {items[-1]}"
 
 
 def accepted(legal: Sequence[Action]) -> str:
     """What an answer to a question with the choices ``legal`` may be, for the refusal of one."""
-    short = {full: alias for alias, full in ALIASES.items() if len(alias) == 1}
-    names = ", ".join(f"{a} ({short[str(a)]})" if str(a) in short else str(a) for a in legal)
-    numbers = "1" if len(legal) == 1 else f"1 to {len(legal)}"
-    return f"answer with a choice's number ({numbers}), an action ({names}), or q to give up"
+    if _frog_question(legal):
+        spots = _listing([choice_key(action) for action in legal])
+        return f"answer with the number of the spot where the frog goes ({spots}), or q to give up"
+    letters = _listing([f"{choice_key(action)} ({action})" for action in legal])
+    return f"answer with {letters}, or q to give up"
 
 
-def interpret(answer: str, state: GameState) -> tuple[Action | None, str]:
-    """The action an answer names, or None and why it is refused."""
-    legal = state.legal_actions()
-    text = answer.strip().lower()
-    if text.isascii() and text.isdigit():  # not "²" or "٣", which are digits int() does not read
-        index = int(text)
-        if 1 <= index <= len(legal):
-            return legal[index - 1], ""
-        return None, f"there is no choice {index}: {accepted(legal)}"
-    try:
-        action = Action.parse(ALIASES.get(text, text), "answer")
-    except FormatError:
-        return None, f"not understood: {answer.strip()!r}; {accepted(legal)}"
+def _refereed(action: Action, state: GameState) -> tuple[Action | None, str]:
+    """The action if the rules allow it, or None and the engine's reason with its clause."""
     try:
         state.step(action)
     except IllegalActionError as error:
@@ -140,9 +175,37 @@ def interpret(answer: str, state: GameState) -> tuple[Action | None, str]:
     return action, ""
 
 
+def _spot(number: str, state: GameState, legal: Sequence[Action]) -> tuple[Action | None, str]:
+    """A number is a spot: the frog's place when there is a frog to place, refused otherwise."""
+    if not _frog_question(legal):
+        return (
+            None,
+            f"{number} would be a spot for a frog, but there is no frog to place now; {accepted(legal)}",
+        )
+    if len(number) > 3 or int(number) == 0:  # no row has a thousand spots
+        return None, f"there is no spot {number}; {accepted(legal)}"
+    return _refereed(frog_at(int(number)), state)
+
+
+def interpret(answer: str, state: GameState) -> tuple[Action | None, str]:
+    """The action an answer names, or None and why it is refused."""
+    legal = state.legal_actions()
+    text = answer.strip().lower()
+    if text == FIRST:
+        return legal[0], ""
+    if text.isascii() and text.isdigit():  # not "²" or "٣", which are digits int() does not read
+        return _spot(text, state, legal)
+    try:
+        action = Action.parse(ALIASES.get(text, text), "answer")
+    except FormatError:
+        return None, f"not understood: {answer.strip()!r}; {accepted(legal)}"
+    return _refereed(action, state)
+
+
 def ask(console: Console, state: GameState, stdin: TextIO) -> Action:
-    """Read answers until one names a legal action."""
-    while True:
+    """Read answers until one names a legal action; :class:`Abandoned` when the input ends, the
+    human gives up, or :data:`MAX_REFUSED` answers in a row were refused."""
+    for _ in range(MAX_REFUSED):
         console.print(Text("> "), end="")
         try:
             line = stdin.readline()
@@ -162,6 +225,7 @@ def ask(console: Console, state: GameState, stdin: TextIO) -> Action:
         if action is not None:
             return action
         console.print(Text(why, style="red"))
+    raise Abandoned(f"none of {MAX_REFUSED} answers in a row could be played")
 
 
 def _report(console: Console, events: Sequence[Event], you: int, names: Sequence[str]) -> None:
@@ -207,7 +271,8 @@ def play(
         Text(
             f"Fröschis: you are seat {you}; "
             + ", ".join(f"seat {s} is {n}" for s, n in enumerate(names) if s != you)
-            + ". Answer with a choice's number or the action (draw, take-discard, frog@N); q gives up.",
+            + ". Answer with the key before a choice: a letter (d draws, t takes the discard), or for a"
+            " frog the number of the spot it goes on; the action works too (draw, frog@3); q gives up.",
             style="bold",
         )
     )
@@ -225,7 +290,13 @@ def run(args: argparse.Namespace) -> int:
         listed = parse_bots(args.bots, rules)
     except ValueError as error:
         raise FroeschisError(f"--bots: {error}") from None
-    bots = [listed[i % len(listed)] for i in range(args.players - 1)]
+    seats = args.players - 1
+    if len(listed) > seats:
+        raise FroeschisError(
+            f"--bots: {len(listed)} bots for the {seats} other seat{'s' if seats > 1 else ''} of a "
+            f"{args.players}-player game; name at most {seats} (a shorter list is repeated)"
+        )
+    bots = [listed[i % len(listed)] for i in range(seats)]
     save = None if args.save is None else Path(args.save)
     if save is not None:
         check_file(save, "--save")
@@ -254,10 +325,12 @@ def add(subparsers: Subparsers) -> None:
         help="play a game against bots in the terminal",
         description=(
             "Play Fröschis against bots. You see your own row, the discard pile and the other rows "
-            "(face-down cards hidden); answer each question with a choice's number or the action "
-            "(draw, take-discard, frog@N; d and t for short). Illegal input is refused with the "
-            "reason. q gives up; Ctrl-C too (status 130). Input is read line by line, so a game can be "
-            "scripted."
+            "(face-down cards hidden); answer each question with the key shown before a choice: d to "
+            "draw, t to take the discard (s and n for the swap variant's swap and decline-swap), and "
+            "for a frog the number of the spot it goes on (a number is always a spot). The action "
+            "works too (draw, take-discard, frog@N). Illegal input is refused with the reason. q gives "
+            "up; Ctrl-C too (status 130). Input is read line by line, so a game can be scripted: the "
+            "answer 'first' takes the first choice listed (yes first | froeschis play)."
         ),
     )
     add_players(parser, 3, "2 to 4, you included (default 3)")
@@ -267,8 +340,8 @@ def add(subparsers: Subparsers) -> None:
     parser.add_argument(
         "--bots",
         default="greedy",
-        help="the other seats' bots, comma-separated and repeated as needed: random, greedy, ismc, "
-        "ismc:BUDGET (default greedy)",
+        help="the other seats' bots in seat order, comma-separated, at most one per seat and repeated "
+        "when fewer: random, greedy, ismc, ismc:BUDGET (default greedy)",
     )
     add_seed(parser, "random seed for the deals and the bots (default 0)")
     parser.add_argument(
