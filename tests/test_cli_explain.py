@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -85,6 +87,7 @@ def test_explain_json_names_every_events_clause_and_sources(
     assert explained["format"] == "froeschis.explain/1"
     assert [step["action"] for step in explained["steps"]] == data["actions"]
     assert explained["over"] is True and explained["winners"] == list(final.winners)
+    assert explained["error"] is None
     for step in explained["steps"]:
         for event in step["events"]:
             assert event["rule"]["clause"] == event["clauses"][0]
@@ -136,8 +139,6 @@ def _corrupt(data: dict[str, Any], how: str) -> str:
         ("not json", "not valid JSON"),
         ("wrong format", "format: expected 'froeschis.record/1'"),
         ("missing actions", "missing keys ['actions']"),
-        ("bad card", "actions[0].shuffle[0]: not a card: 'X'"),
-        ("illegal action", "step 2 (actions[1]): illegal action take-discard"),
         ("too many players", "the game cannot be set up: Fröschis is for 2 to 4 players, not 7"),
         ("deeply nested", "nested too deeply"),
         ("huge number", "not valid JSON"),
@@ -154,6 +155,65 @@ def test_a_malformed_record_is_refused_with_a_clear_message(
     assert captured.out == ""
     assert captured.err.startswith(f"froeschis: {game}: ")
     assert message in captured.err
+
+
+@pytest.mark.parametrize(
+    ("how", "bad", "message"),
+    [
+        ("bad card", 1, "step 1 (actions[0]): actions[0].shuffle[0]: not a card: 'X'"),
+        ("illegal action", 2, "step 2 (actions[1]): illegal action take-discard in phase 'draw'"),
+    ],
+)
+def test_a_bad_first_step_is_refused_after_the_steps_before_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], how: str, bad: int, message: str
+) -> None:
+    game = tmp_path / "game.json"
+    data = write_record(game)
+    game.write_text(_corrupt(data, how), encoding="utf-8")
+    assert main(["explain", str(game)]) == 2
+    captured = capsys.readouterr()
+    assert numbered_steps(captured.out) == list(range(1, bad))
+    assert captured.out.endswith(f"\nStep {bad} cannot be replayed: the record is not valid from there on.\n")
+    assert captured.err.startswith(f"froeschis: {game}: {message}")
+
+
+def numbered_steps(out: str) -> list[int]:
+    """The numbers of the steps shown (``   7. round 1, seat 0: draw``)."""
+    return [int(m) for m in re.findall(r"^ *(\d+)\. round \d+, ", out, re.MULTILINE)]
+
+
+BAD_STEPS: dict[str, tuple[int, Callable[[list[Any]], Any]]] = {
+    "a shuffle at a decision": (5, lambda actions: actions[0]),
+    "a malformed action": (6, lambda actions: "jump"),
+}
+"""A bad action put at ``actions[index]``: early in round 1 of a 2-player game the draw pile is far
+from empty, so every step there is a seat's decision, and a shuffle is illegal at one."""
+
+
+@pytest.mark.parametrize("bad", list(BAD_STEPS))
+def test_explain_and_validate_name_a_bad_step_alike_and_explain_shows_the_steps_before(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], bad: str
+) -> None:
+    """Step N is ``actions[N - 1]`` for both: explain shows steps 1 to N - 1, then names step N as
+    validate does."""
+    game = tmp_path / "game.json"
+    data = write_record(game)
+    index, replacement = BAD_STEPS[bad]
+    data["actions"][index] = replacement(data["actions"])
+    game.write_text(json.dumps(data), encoding="utf-8")
+    step = f"step {index + 1} (actions[{index}])"
+    assert main(["validate", str(game)]) == 1
+    assert capsys.readouterr().out.startswith(f"{game}: not valid at {step}: ")
+    assert main(["explain", str(game)]) == 2
+    captured = capsys.readouterr()
+    assert numbered_steps(captured.out) == list(range(1, index + 1))
+    assert f"\nStep {index + 1} cannot be replayed" in captured.out
+    assert captured.err.startswith(f"froeschis: {game}: {step}: ")
+    assert main(["explain", str(game), "--json"]) == 2
+    explained = json.loads(capsys.readouterr().out)
+    assert [s["step"] for s in explained["steps"]] == list(range(1, index + 1))
+    assert explained["error"]["step"] == index + 1 and step in explained["error"]["message"]
+    assert explained["over"] is False
 
 
 def test_a_file_that_is_not_utf8_is_refused_with_a_clear_message(

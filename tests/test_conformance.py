@@ -433,7 +433,8 @@ class TestValidate:
 
         result = validate_file(path)
         assert not result.ok and result.problem is not None
-        assert result.problem.step == 1 and result.problem.clauses == ("turn.draw-source",)
+        assert result.problem.step == 2 and result.problem.clauses == ("turn.draw-source",)  # actions[1]
+        assert result.summary().startswith("not valid at step 2 (actions[1]): illegal action take-discard")
         assert main(["validate", str(path)]) == 1
 
     @pytest.mark.clause("players.count")
@@ -451,7 +452,7 @@ class TestValidate:
         data = record_to_json(record)
         bad = {**data, "actions": [*data["actions"][:3], "jump"]}
         result = validate_record(bad)
-        assert not result.ok and result.problem is not None and result.problem.step == 3
+        assert not result.ok and result.problem is not None and result.problem.step == 4  # actions[3]
         unfinished = validate_record({**data, "actions": data["actions"][:5]})
         assert unfinished.ok and not unfinished.finished and "not over" in unfinished.summary()
         assert not validate_text("no json here").ok

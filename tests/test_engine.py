@@ -264,3 +264,31 @@ def test_the_shared_values_still_are_what_they_were() -> None:
     assert frog_at(4) == Action(ActionKind.FROG, 4) and Action(ActionKind.DRAW) == DRAW
     assert Rules(deck=[FROG, number(1)]).deck == (FROG, number(1))  # any sequence, kept sorted
     assert Spot(FROG, False) == shared_spot(FROG, False)
+
+
+def test_the_text_of_a_state_says_who_acts_and_nobody_once_the_game_is_over() -> None:
+    """The headline of ``str(state)``: a seat "to play" only at a decision; chance at a deal or a
+    reshuffle, with the seat that starts or draws next; nobody once the game is over."""
+    assert str(new_game(3)).splitlines() == [
+        "round 1, deal (chance), then seat 0 starts",
+        "draw pile 60, discard top - (0)",
+        "> seat 0: (to be dealt: 8 spots)",
+        "  seat 1: (to be dealt: 8 spots)",
+        "  seat 2: (to be dealt: 8 spots)",
+    ]
+    frog = build(["1 [2] [3]", "[1] 2 [3]"], phase=Phase.FROG, hand="F", turn=1, discard="T")
+    rows = ["  seat 0: 1 ? ?", "> seat 1: ? 2 ?"]
+    piles = f"draw pile {len(frog.draw_pile)}, discard top T (1)"
+    assert str(frog).splitlines() == [f"round {frog.round}, frog, seat 1 to play, hand F", piles, *rows]
+    reshuffle = attrs.evolve(frog, phase=Phase.RESHUFFLE, hand=None)
+    assert str(reshuffle).splitlines()[0] == f"round {frog.round}, reshuffle (chance), then seat 1 draws"
+    over = attrs.evolve(frog, phase=Phase.OVER, hand=None, winners=(0, 1))
+    assert str(over).splitlines() == [
+        f"round {frog.round}, game over",
+        piles,
+        "  seat 0: 1 ? ?",
+        "  seat 1: ? 2 ?",
+        "winners: seat 0, seat 1",
+    ]
+    final, _ = play_game(3, seed=1)
+    assert "to play" not in str(final) and ">" not in str(final)

@@ -9,8 +9,11 @@ source sentence in the chosen language; a ruling or variant that the text does n
 statement instead. The parts of a step that are not events (the
 frog waiting for its spot, the next round's row lengths and first seat) are listed with the clauses
 that decided them and the state fields they wrote: everything comes from the engine's provenance
-(:meth:`froeschis.core.engine.GameState.transition`). A file that cannot be read, is not JSON, is not
-a game record or holds an illegal action is refused with a message naming the file and the place.
+(:meth:`froeschis.core.engine.GameState.transition`). A file that cannot be read, is not JSON or is
+not a game record is refused with a message naming the file and the place. A record with an illegal
+or malformed action is explained up to it, and then refused naming that step as ``froeschis
+validate`` names it (step 1 is ``actions[0]``; :func:`froeschis.conformance.validate.step_name`),
+status 2; with ``--json``, the steps before it and an ``error`` with the step's number.
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+import attrs
 from rich.console import Console
 from rich.text import Text
 
@@ -35,28 +39,39 @@ from froeschis.cli.options import (
     make_console,
     rules_from_args,
 )
+from froeschis.conformance.validate import step_name
 from froeschis.core.actions import AnyAction, Shuffle
 from froeschis.core.engine import GameState, Transition, new_game
-from froeschis.core.errors import FroeschisError
+from froeschis.core.errors import FormatError, FroeschisError
 from froeschis.core.events import Event, EventKind
 from froeschis.core.readings import VARIANT_OPTIONS
 from froeschis.core.record import GameRecord
 from froeschis.core.state import Phase
 from froeschis.io.serialize import (
     RECORD_FORMAT,
+    action_from_json,
     action_to_json,
     event_to_json,
     loads,
     record_from_json,
     rules_to_json,
 )
-from froeschis.present.narrate import describe, rule_sources, unstated_rule
+from froeschis.present.narrate import Block, describe, rule_sources, unstated_rule
 from froeschis.spec import load_catalogue
 from froeschis.verify.vectors import VECTOR_FORMAT
 
 
 class RecordError(FroeschisError):
-    """A game record file that cannot be explained: unreadable, malformed or illegal."""
+    """A game record file that cannot be explained: unreadable, malformed or illegal.
+
+    ``step`` is the number of the step that cannot be replayed, as the explanation numbers them
+    (step 1 is the record's first action, ``actions[0]``), or None when the record as a whole
+    cannot be read or set up.
+    """
+
+    def __init__(self, message: str, step: int | None = None) -> None:
+        super().__init__(message)
+        self.step = step
 
 
 PLAYTHROUGH_GAME = ("players", "rules", "seed", "actions")
@@ -73,9 +88,33 @@ def _playthrough_header(text: str) -> dict[str, Any] | None:
     return first if isinstance(first, dict) and "vector" in first else None
 
 
-def load_record(path: Path) -> GameRecord:
-    """The game record in ``path``, or the game of the golden playthrough in it; :class:`RecordError`
-    naming the file and the problem."""
+def _bad_step(where: str, index: int, error: FroeschisError) -> RecordError:
+    """The error about ``actions[index]``: step ``index + 1``, named as ``validate`` names it."""
+    return RecordError(f"{where}: {step_name(index + 1)}: {error}", index + 1)
+
+
+def _read_game(data: object, where: str) -> tuple[GameRecord, RecordError | None]:
+    """The record ``data`` with its actions up to the first malformed one, and the error about that
+    one (None when every action reads). A record whose setup is malformed raises
+    :class:`~froeschis.core.errors.FormatError`."""
+    actions = data.get("actions") if isinstance(data, dict) else None
+    if not isinstance(data, dict) or not isinstance(actions, list):
+        return record_from_json(data), None  # refused, naming what is wrong
+    record = record_from_json({**data, "actions": []})
+    read: list[AnyAction] = []
+    for index, raw in enumerate(actions):
+        try:
+            read.append(action_from_json(raw, f"actions[{index}]"))
+        except FormatError as error:
+            return attrs.evolve(record, actions=tuple(read)), _bad_step(where, index, error)
+    return attrs.evolve(record, actions=tuple(read)), None
+
+
+def load_record(path: Path) -> tuple[GameRecord, RecordError | None]:
+    """The game record in ``path``, or the game of the golden playthrough in it, with its actions up
+    to the first malformed one and the error about that one (None when all are well formed), so
+    that the steps before a bad one can be shown. :class:`RecordError` naming the file and the
+    problem when the file cannot be read or the game cannot be made."""
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as error:
@@ -89,29 +128,31 @@ def load_record(path: Path) -> GameRecord:
             raise RecordError(f"{path}: line 1: vector: expected {VECTOR_FORMAT!r}, got {header['vector']!r}")
         game = {key: header[key] for key in PLAYTHROUGH_GAME if key in header}
         try:
-            return record_from_json({"format": RECORD_FORMAT, **game})
+            return _read_game({"format": RECORD_FORMAT, **game}, f"{path}: line 1")
         except FroeschisError as error:
             raise RecordError(f"{path}: not a valid golden playthrough: line 1: {error}") from None
     try:
-        return record_from_json(loads(text, "file"))
+        return _read_game(loads(text, "file"), str(path))
     except FroeschisError as error:
         raise RecordError(f"{path}: not a valid game record: {error}") from None
 
 
-def replay(record: GameRecord, origin: str) -> list[Transition]:
-    """Every step of ``record`` with its provenance (checked as it goes)."""
+def replay(record: GameRecord, origin: str) -> tuple[list[Transition], RecordError | None]:
+    """Every step of ``record`` with its provenance, checked as it goes: the steps up to the first
+    illegal one, and the error about that one (None when all are legal). :class:`RecordError` when
+    the game cannot be set up."""
     try:
         state = new_game(record.players, record.rules)
     except FroeschisError as error:
         raise RecordError(f"{origin}: the game cannot be set up: {error}") from None
-    steps = []
-    for number, action in enumerate(record.actions, 1):
+    steps: list[Transition] = []
+    for index, action in enumerate(record.actions):
         try:
             steps.append(state.transition(action))
         except FroeschisError as error:
-            raise RecordError(f"{origin}: step {number} (actions[{number - 1}]): {error}") from None
+            return steps, _bad_step(origin, index, error)
         state = steps[-1].after
-    return steps
+    return steps, None
 
 
 def _row_text(state: GameState, seat: int) -> str:
@@ -156,7 +197,11 @@ def _provenance_json(step: Transition) -> list[dict[str, Any]]:
     ]
 
 
-def explanation_json(record: GameRecord, steps: list[Transition], lang: str) -> dict[str, Any]:
+def explanation_json(
+    record: GameRecord, steps: list[Transition], lang: str, error: RecordError | None = None
+) -> dict[str, Any]:
+    """The explanation as JSON: the setup, every step, and how the record ends; for a record with a
+    bad step, the steps before it and ``error``, the bad step's number and the message."""
     final = steps[-1].after if steps else new_game(record.players, record.rules)
     return {
         "format": "froeschis.explain/1",
@@ -184,29 +229,11 @@ def explanation_json(record: GameRecord, steps: list[Transition], lang: str) -> 
         ],
         "over": final.is_terminal,
         "winners": list(final.winners),
+        "error": None if error is None else {"step": error.step, "message": str(error)},
     }
 
 
-class _Block:
-    """Lines for one step, wrapped to the console's width with a hanging indent, printed at once."""
-
-    def __init__(self, console: Console) -> None:
-        self.console = console
-        self.lines: list[Text] = []
-
-    def add(self, text: Text, indent: int = 0) -> None:
-        width = max(self.console.width - indent, 20)
-        for line in text.wrap(self.console, width):
-            line.rstrip()
-            self.lines.append(Text(" " * indent) + line)
-
-    def flush(self) -> None:
-        if self.lines:
-            self.console.print(Text("\n").join(self.lines), soft_wrap=True)
-        self.lines = []
-
-
-def _add_rule(block: _Block, event: Event, lang: str, shown: set[str], brief: bool) -> None:
+def _add_rule(block: Block, event: Event, lang: str, shown: set[str], brief: bool) -> None:
     clause = load_catalogue().clause(event.clause)
     line = Text(clause.id, style="cyan")
     line.append(f" ({clause.title})")
@@ -230,7 +257,7 @@ def _add_rule(block: _Block, event: Event, lang: str, shown: set[str], brief: bo
         block.add(text, 8)
 
 
-def _add_silent_parts(block: _Block, step: Transition) -> None:
+def _add_silent_parts(block: Block, step: Transition) -> None:
     """The parts of the step that are no event: decided by clauses all the same, with what they wrote."""
     for part in step.fired:
         if part.event is None:
@@ -239,13 +266,18 @@ def _add_silent_parts(block: _Block, step: Transition) -> None:
             block.add(Text(f"also decided by {clauses}{wrote}", style="dim"), 4)
 
 
-def print_explanation(console: Console, steps: list[Transition], lang: str, brief: bool) -> None:
+def print_explanation(
+    console: Console, steps: list[Transition], lang: str, brief: bool, bad_step: int | None = None
+) -> None:
+    """Every step with its events and rules, then how the record ends: the game over, the record
+    over before it, or (``bad_step``) the number of the step that cannot be replayed."""
     shown: set[str] = set()
     final: GameState | None = None
-    block = _Block(console)
+    block = Block(console)
     for number, step in enumerate(steps, 1):
         state, events = step.before, step.events
-        head = Text(f"{number:4}. ", style="bold")
+        head = Text()
+        head.append(f"{number:4}. ", style="bold")
         head.append(f"round {state.round}, {_actor(state)}: ")
         head.append(_action_text(step.action, state), style="bold")
         block.add(head)
@@ -258,11 +290,14 @@ def print_explanation(console: Console, steps: list[Transition], lang: str, brie
             for seat in range(final.num_players):
                 block.add(Text(f"seat {seat}: {_row_text(final, seat)}", style="dim"), 6)
         block.flush()
-    if final is None:
+    if bad_step is not None:
+        console.print(Text(f"\nStep {bad_step} cannot be replayed: the record is not valid from there on."))
+    elif final is None:
         console.print("The record has no actions.")
     elif final.is_terminal:
         winners = ", ".join(f"seat {w}" for w in final.winners)
-        console.print(Text(f"\nGame over after {final.round} rounds; winners: {winners}", style="bold"))
+        rounds = f"{final.round} round{'s' if final.round > 1 else ''}"
+        console.print(Text(f"\nGame over after {rounds}; winners: {winners}", style="bold"))
     else:
         console.print(
             Text(f"\nThe record ends before the game is over (round {final.round}, {final.phase.value}).")
@@ -274,16 +309,20 @@ def run(args: argparse.Namespace) -> int:
         raise RecordError("give either a GAME.json file or --seed (with --players), not both or neither")
     if args.game is not None and any(getattr(args, name) for name in VARIANT_OPTIONS):
         raise RecordError("a game record carries its own rules: the variant options go with --seed only")
+    malformed: RecordError | None = None
     if args.game is not None:
-        record, origin = load_record(Path(args.game)), str(args.game)
+        (record, malformed), origin = load_record(Path(args.game)), str(args.game)
     else:
         _, record = play_game(args.players, args.seed, rules_from_args(args))
         origin = f"seed {args.seed}"
-    steps = replay(record, origin)
+    steps, illegal = replay(record, origin)
+    error = illegal or malformed  # an illegal step comes before the malformed one, where replay stopped
     if args.json:
-        print(json.dumps(explanation_json(record, steps, args.lang), ensure_ascii=False))
-        return 0
-    print_explanation(make_console(), steps, args.lang, args.brief)
+        print(json.dumps(explanation_json(record, steps, args.lang, error), ensure_ascii=False))
+    else:
+        print_explanation(make_console(), steps, args.lang, args.brief, None if error is None else error.step)
+    if error is not None:
+        raise error  # one line on stderr, status 2, after the steps that could be replayed
     return 0
 
 

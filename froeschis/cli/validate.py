@@ -4,13 +4,16 @@ Each file is replayed on the reference engine by :func:`froeschis.conformance.va
 a game record (JSON, ``froeschis.record/1``) is checked for legality, a playthrough (JSON lines with
 states) also for every recorded state and list of legal actions. The first illegal or inconsistent
 step is printed with its clause, or the winners. Exit status 0 when every file is valid, 1 when one
-is not, 2 when one cannot be read.
+is not, 2 when one cannot be read. Steps are numbered as ``froeschis explain`` numbers them: step 1
+is the record's first action, ``actions[0]``.
 """
 
 from __future__ import annotations
 
 import argparse
 from pathlib import Path
+
+from rich.text import Text
 
 from froeschis.cli.options import Subparsers, add_command, make_console
 from froeschis.conformance.report import render_finding
@@ -24,14 +27,14 @@ def run(args: argparse.Namespace) -> int:
         try:
             result = validate_file(path)
         except OSError as error:
-            console.print(f"{path}: cannot read: {error}")
+            console.print(Text(f"{path}: cannot read: {error}"))
             status = max(status, 2)
             continue
         except UnicodeDecodeError as error:
-            console.print(f"{path}: cannot read: not UTF-8 text (byte {error.start}: {error.reason})")
+            console.print(Text(f"{path}: cannot read: not UTF-8 text (byte {error.start}: {error.reason})"))
             status = max(status, 2)
             continue
-        console.print(f"{path}: {result.summary()}")
+        console.print(Text(f"{path}: {result.summary()}"))  # text, not markup: "[frog.place]" stays
         if result.problem is not None:
             render_finding(console, result.problem)
             status = max(status, 1)

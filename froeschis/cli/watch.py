@@ -3,13 +3,16 @@
 The game is seeded (``--seed``), so the same command shows the same game; ``froeschis explain --seed``
 replays it with the full source sentences. Every event names the clause that caused it; the first
 time a clause appears its text follows (the statement in English, the source sentences in German or
-Korean), unless ``--no-explain``.
+Korean), unless ``--no-explain``. It prints as the other commands do
+(:func:`froeschis.cli.options.make_console`): on a terminal wrapped to its width, each wrapped line
+kept to its indent, with the clauses in colour; to a pipe or a file in whole lines.
 """
 
 from __future__ import annotations
 
 import argparse
-import sys
+
+from rich.text import Text
 
 from froeschis.agents.loop import play_game
 from froeschis.cli.options import (
@@ -19,40 +22,66 @@ from froeschis.cli.options import (
     add_players,
     add_seed,
     add_variant_switches,
+    make_console,
     rules_from_args,
 )
 from froeschis.core.actions import AnyAction, Shuffle
 from froeschis.core.engine import GameState
 from froeschis.core.events import Event
-from froeschis.present.narrate import rule_text
+from froeschis.present.narrate import Block, rule_text
 from froeschis.spec import load_catalogue
 
 
-def rule_line(event: Event, lang: str) -> str:
-    """The rule behind an event: the clause statement (English) or its source sentences (de, ko)."""
+def _event_text(event: Event) -> Text:
+    """The event as the engine writes it, its clauses (the bracket at the end) in colour."""
+    text = Text(str(event))
+    text.stylize("cyan", str(event).rindex("["))
+    return text
+
+
+def rule_line(event: Event, lang: str) -> Text:
+    """``- clause.id: the rule`` for the clause behind an event: its statement (English) or its
+    source sentences (de, ko); the clause ID in colour."""
     clause = load_catalogue().clause(event.clause)
-    return f"{clause.id}: {clause.statement if lang == 'en' else rule_text(clause.id, lang)}"
+    text = Text("- ")
+    text.append(clause.id, style="cyan")
+    text.append(f": {clause.statement if lang == 'en' else rule_text(clause.id, lang)}")
+    return text
+
+
+def _head(number: int, before: GameState, action: AnyAction) -> Text:
+    """``  12. round 2, seat 1: draw``: the step's number, round, actor and action."""
+    head = Text()
+    head.append(f"{number:4}. ", style="bold")
+    who = "chance" if before.is_chance else f"seat {before.current_player}"
+    head.append(f"round {before.round}, {who}: ")
+    head.append(
+        f"shuffle of {len(action.order)} cards" if isinstance(action, Shuffle) else str(action), "bold"
+    )
+    return head
 
 
 def run(args: argparse.Namespace) -> int:
-    out = sys.stdout
+    console = make_console()
+    block = Block(console)
     explained: set[str] = set()
     number = 0
 
     def show(before: GameState, action: AnyAction, after: GameState, events: tuple[Event, ...]) -> None:
         nonlocal number
         number += 1
-        who = "chance" if before.is_chance else f"seat {before.current_player}"
-        shown = f"shuffle of {len(action.order)} cards" if isinstance(action, Shuffle) else str(action)
-        out.write(f"{number:4}. round {before.round}, {who}: {shown}\n")
+        block.add(_head(number, before, action))
         for event in events:
-            out.write(f"        {event}\n")
+            block.add(_event_text(event), 8)
             if args.explain and event.clause not in explained:
                 explained.add(event.clause)
-                out.write(f"          - {rule_line(event, args.lang)}\n")
+                block.add(rule_line(event, args.lang), 10)
+        block.flush()
 
     final, _ = play_game(args.players, args.seed, rules_from_args(args), on_step=show)
-    out.write(f"\n{final}\n")
+    text = Text(f"\n{final}")
+    text.highlight_regex(r"(?m)^winners: .*$", "bold")
+    console.print(text)
     return 0
 
 

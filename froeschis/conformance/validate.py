@@ -10,6 +10,10 @@ Two forms are read:
   another implementation recorded. Besides legality, every recorded state and list of legal
   actions must be the reference's; a differing one is reported with the clauses involved, as the
   conformance checker does. Differing events are reported as warnings.
+
+Steps are numbered as ``froeschis explain`` and the playthroughs number them: step 1 is the first
+action (``actions[0]``), step N the N-th; a playthrough's step 0 is the state before the first
+action.
 """
 
 from __future__ import annotations
@@ -46,18 +50,25 @@ class Validation:
     finished: bool
     winners: tuple[int, ...] = ()
     problem: Finding | None = None
+    """The first illegal or inconsistent step; its ``step`` is the step's number (step 1 is
+    ``actions[0]``, see the module's docstring), None for a problem of the whole log."""
     warnings: tuple[Finding, ...] = ()
     final_state: GameState | None = None
 
     def summary(self) -> str:
         if self.problem is not None:
-            where = "" if self.problem.step is None else f" at step {self.problem.step}"
+            where = "" if self.problem.step is None else f" at {step_name(self.problem.step)}"
             clauses = f" [{', '.join(self.problem.clauses)}]" if self.problem.clauses else ""
             return f"not valid{where}: {self.problem.message}{clauses}"
         if not self.finished:
             return f"legal so far ({self.steps} actions), but the game is not over"
         seats = ", ".join(f"seat {w}" for w in self.winners)
         return f"legal: {self.steps} actions, the game is over, winners: {seats}"
+
+
+def step_name(step: int) -> str:
+    """``step 3 (actions[2])``: the step's number and the action it replays (step 0 has none)."""
+    return f"step {step} ({'before the first action' if step == 0 else f'actions[{step - 1}]'})"
 
 
 def _invalid(
@@ -91,13 +102,13 @@ def _replay(form: str, players: int, rules: object, actions: Sequence[JSON]) -> 
         try:
             state = state.step(action_from_json(raw, f"actions[{index}]"))[0]
         except FormatError as error:
-            return _invalid(form, index, f"malformed action: {error}", index, raw)
+            return _invalid(form, index, f"malformed action: {error}", index + 1, raw)
         except IllegalActionError as error:
             return _invalid(
                 form,
                 index,
                 f"illegal action {error.action} in phase {error.phase!r}: {error.reason}",
-                index,
+                index + 1,
                 raw,
                 (error.clause,),
                 "illegal",
@@ -137,7 +148,9 @@ def validate_playthrough(lines: Sequence[object]) -> Validation:
     warnings: list[Finding] = []
     for number, entry in enumerate(lines[1:]):
         if not isinstance(entry, dict) or entry.get("step") != number:
-            return _invalid(form, number, f"line {number + 2} should be the object for step {number}")
+            return _invalid(
+                form, max(number - 1, 0), f"line {number + 2} should be the object for step {number}"
+            )
         reply = {"type": "state", **{k: entry[k] for k in ("state", "legal", "events") if k in entry}}
         if number == 0:
             check = compare_reply(None, None, state, (), reply, "events" in entry)
@@ -145,7 +158,7 @@ def validate_playthrough(lines: Sequence[object]) -> Validation:
             if number > len(actions) or entry.get("action") != actions[number - 1]:
                 return _invalid(
                     form,
-                    number,
+                    number - 1,
                     "the step's action is not the header's action for it",
                     number,
                     entry.get("action"),
@@ -160,7 +173,9 @@ def validate_playthrough(lines: Sequence[object]) -> Validation:
         warnings += [attrs.evolve(w, step=number) for w in check.warnings]
         if check.errors:
             finding = attrs.evolve(check.errors[0], step=number, action=entry.get("action"))
-            return Validation(False, form, number, False, problem=finding, warnings=tuple(warnings))
+            return Validation(
+                False, form, max(number - 1, 0), False, problem=finding, warnings=tuple(warnings)
+            )
     return attrs.evolve(legal, warnings=tuple(warnings))
 
 

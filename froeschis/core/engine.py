@@ -56,27 +56,48 @@ _COMPLETE, _FROG, _PLACE, _SWAP = Resolution.COMPLETE, Resolution.FROG, Resoluti
 
 @attrs.frozen
 class GameState:
-    """Everything about a game at one moment.
+    """Everything about a game at one moment: a frozen value, which :meth:`apply` and :meth:`step`
+    do not change (they return the next state).
 
-    Piles list their top card first. ``turn`` is the seat whose turn it is (at a deal, the seat
-    that will start the round). ``first_completer`` is the seat that completed first this round:
-    the final turns run until the turn would come back to it. Between rounds (phase ``DEAL``) all
-    cards are gathered, sorted, in ``draw_pile``, so every state holds every card exactly once.
+    Every state holds every card of the deck exactly once: in a row, in a pile or in hand. Seats
+    are numbered from 0; spots from 1.
     """
 
     rules: Rules
+    """The rules the game is played by (the variants and the deck); ``rules.table`` is the clause
+    table the engine walks."""
     phase: Phase
+    """What the state waits for: chance (:attr:`~froeschis.core.state.Phase.DEAL`,
+    :attr:`~froeschis.core.state.Phase.RESHUFFLE`), a decision of the seat ``turn``
+    (:attr:`~froeschis.core.state.Phase.DRAW`, :attr:`~froeschis.core.state.Phase.FROG`,
+    :attr:`~froeschis.core.state.Phase.SWAP`), or nothing (:attr:`~froeschis.core.state.Phase.OVER`)."""
     round: int
+    """The round being played (or, at a deal, about to be dealt), from 1."""
     turn: int
+    """The seat whose turn it is: at a deal, the seat that will start the round; at a reshuffle, the
+    seat waiting to draw; once the game is over, the seat whose turn ended it. :attr:`current_player`
+    says who acts next, chance included."""
     players: tuple[Player, ...]
+    """Each seat's :class:`~froeschis.core.state.Player`, seat 0 first: its row length this round and
+    its row (empty from the end of a round until the next deal)."""
     draw_pile: tuple[Card, ...]
+    """The draw pile, top card first: face down, so an observation shows only its size. Between
+    rounds (phase deal) every card is gathered here, sorted, to be shuffled and dealt."""
     discard_pile: tuple[Card, ...] = ()
+    """The discard pile, top card first: face up, so every card on it is public."""
     hand: Card | None = None
+    """The card the seat to play holds while it waits for a decision about it (a frog to place, or
+    a number to swap for its frog in the optional-swap variant); None otherwise: the rest of a
+    turn's chain happens inside one step."""
     first_completer: int | None = None
+    """The seat that completed its row first this round, None until one does: the final turns run
+    until the turn would come back to it (round.final-turns)."""
     winners: tuple[int, ...] = ()
+    """The seats that won, ascending, once the game is over (game.end); empty before."""
 
     @property
     def num_players(self) -> int:
+        """How many seats the game has (2 to 4)."""
         return len(self.players)
 
     @property
@@ -92,10 +113,14 @@ class GameState:
 
     @property
     def is_terminal(self) -> bool:
+        """Whether the game is over (phase over): no action is legal any more, and :attr:`winners`
+        is set."""
         return self.phase is _OVER_PHASE
 
     @property
     def is_chance(self) -> bool:
+        """Whether chance acts next (a deal or a reshuffle): the next action is a
+        :class:`~froeschis.core.actions.Shuffle` of :meth:`chance_pool`."""
         return self.phase is _DEAL_PHASE or self.phase is _RESHUFFLE_PHASE
 
     def legal_actions(self) -> tuple[Action, ...]:
@@ -130,18 +155,29 @@ class GameState:
         return self.rules.table.returns(len(self.players), self.winners)
 
     def row(self, seat: int) -> Row:
+        """The row of ``seat``."""
         return self.players[seat].row
 
     def __str__(self) -> str:
-        """A few lines: round, phase, piles, and every row (face-down cards shown as ``?``)."""
+        """A few lines: round and phase with who acts, the piles, every row (face-down cards shown
+        as ``?``, the seat to play marked ``>``), and the winners once there are some. At a chance
+        node chance acts, and once the game is over nobody: only a decision is "to play"."""
         top = self.discard_pile[0] if self.discard_pile else "-"
+        phase = self.phase
+        if phase is _OVER_PHASE:
+            who = "game over"
+        elif phase is _DEAL_PHASE:
+            who = f"deal (chance), then seat {self.turn} starts"
+        elif phase is _RESHUFFLE_PHASE:
+            who = f"reshuffle (chance), then seat {self.turn} draws"
+        else:
+            who = f"{phase.value}, seat {self.turn} to play"
         lines = [
-            f"round {self.round}, {self.phase.value}, seat {self.turn} to play"
-            + (f", hand {self.hand}" if self.hand is not None else ""),
+            f"round {self.round}, {who}" + (f", hand {self.hand}" if self.hand is not None else ""),
             f"draw pile {len(self.draw_pile)}, discard top {top} ({len(self.discard_pile)})",
         ]
         for seat, player in enumerate(self.players):
-            marker = ">" if seat == self.turn and not self.is_terminal else " "
+            marker = ">" if seat == self.turn and phase is not _OVER_PHASE else " "
             row = str(player.row) if len(player.row) else f"(to be dealt: {player.length} spots)"
             lines.append(f"{marker} seat {seat}: {row}")
         if self.winners:
@@ -154,9 +190,13 @@ class Transition:
     """One step with its provenance (:meth:`GameState.transition`)."""
 
     before: GameState
+    """The state the action was applied to."""
     action: AnyAction
+    """The action: a decision, or a chance outcome."""
     after: GameState
+    """The state it led to."""
     events: tuple[Event, ...]
+    """The step's events, in order (what :meth:`GameState.step` returns)."""
     fired: tuple[Fired, ...]
     """Every part of the step in the order it happened; the events are among them."""
 

@@ -39,4 +39,8 @@ class Player:
     """A seat's row and its row length this round (the row is empty until the round is dealt)."""
 
     length: int
+    """How many spots the seat's row has this round: ``rules.row_length`` in round 1
+    (row.initial-length), one fewer after each round that ended with the row complete
+    (round.next-lengths)."""
     row: Row
+    """The seat's row, spot 1 first; empty from the end of a round until the next deal."""

@@ -9,6 +9,7 @@ mistranslated. A clause the text of that language does not support (a ruling, a 
 sentences, and :func:`unstated_rule` is then shown instead: the clause's statement, saying so.
 Statements exist in English only, so wherever one is shown for another language
 :func:`statement_note` says that it is English. :func:`rule_text` puts it all together in one line.
+:class:`Block` prints a step of a game, its lines wrapped to the terminal.
 """
 
 from __future__ import annotations
@@ -16,6 +17,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import attrs
+from rich.console import Console
+from rich.text import Text
 
 from froeschis.core.events import Event, EventKind
 from froeschis.spec import LANGUAGES, Discrepancy, load_catalogue
@@ -149,11 +152,13 @@ SENTENCES = {
     EventKind.FROG_SWAPPED: "{who} put {card} on spot {spot} in place of the frog, which is back in hand",
     EventKind.DISCARDED: "{who} discarded {card}; the turn ends",
     EventKind.COMPLETED: "{who} completed the row",
-    EventKind.FINAL_TURNS: "{who} was first to complete: everybody else has one final turn",
+    EventKind.FINAL_TURNS: "{who} {was} first to complete: everybody else has one final turn",
     EventKind.ROUND_ENDED: "the round is over; completed: {seats}",
     EventKind.GAME_WON: "the game is over; {winners}: {seats}",
 }
-"""One sentence per kind of event; the fields are filled from the event."""
+"""One sentence per kind of event; the fields are filled from the event. ``{who}`` is "you" or
+"seat N", so a verb that agrees with it is a field too (``{was}``); the other verbs are past tenses,
+which agree with both."""
 
 
 def describe(event: Event, you: int | None = None) -> str:
@@ -163,6 +168,41 @@ def describe(event: Event, you: int | None = None) -> str:
     who = seat_name(event.seat, you) if event.seat is not None else ""
     seats = ", ".join(seat_name(s, you) for s in event.seats) or "nobody"
     winners = "winner" if len(event.seats) == 1 else "winners"
+    was = "were" if who == "you" else "was"
     return SENTENCES[event.kind].format(
-        who=who, card=event.card, spot=event.spot, seats=seats, winners=winners
+        who=who, was=was, card=event.card, spot=event.spot, seats=seats, winners=winners
     )
+
+
+class Block:
+    """Lines for one step of a game, each wrapped to the console's width with its indent (the
+    wrapped parts indented as the line), printed at once by :meth:`flush`.
+
+    ``watch`` and ``explain`` print a game step by step, some thousand lines, and rich takes about
+    a millisecond for each thing it prints: so a step is printed at once, a line that fits is not
+    wrapped, and the width is asked once a step. Where there is no colour to print (a pipe, a
+    file), the text is written as it is, without rich.
+    """
+
+    def __init__(self, console: Console) -> None:
+        self.console = console
+        self.lines: list[Text] = []
+        self.width = 0
+
+    def add(self, text: Text, indent: int = 0) -> None:
+        if not self.lines:
+            self.width = self.console.width  # once a step: a resized terminal is followed
+        width = max(self.width - indent, 20)
+        fits = text.cell_len <= width and "\n" not in text.plain
+        for line in [text] if fits else text.wrap(self.console, width):
+            line.rstrip()
+            self.lines.append(Text(" " * indent) + line)
+
+    def flush(self) -> None:
+        if not self.lines:
+            return
+        if self.console.color_system is None:
+            self.console.file.write("".join(f"{line.plain}\n" for line in self.lines))
+        else:
+            self.console.print(Text("\n").join(self.lines), soft_wrap=True)
+        self.lines = []

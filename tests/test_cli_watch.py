@@ -1,0 +1,80 @@
+"""``froeschis watch``: on a terminal wrapped to its width and in colour, to a pipe in whole lines;
+the final state says the game is over."""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import pty
+import re
+import struct
+import subprocess
+import sys
+import termios
+
+import pytest
+
+from froeschis.agents.loop import play_game
+from froeschis.cli import main
+
+WATCH = ["watch", "--players", "2", "--seed", "3"]
+ANSI = re.compile(r"\x1b\[[0-9;]*m")
+
+
+def on_terminal(args: list[str], columns: int) -> str:
+    """What ``froeschis ARGS`` writes to a terminal (a pseudo-terminal) of ``columns`` columns."""
+    master, slave = pty.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, columns, 0, 0))
+    env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES", "NO_COLOR", "FORCE_COLOR")}
+    done = subprocess.Popen(
+        [sys.executable, "-m", "froeschis", *args],
+        stdout=slave,
+        stderr=subprocess.PIPE,
+        env={**env, "TERM": "xterm-256color"},
+    )
+    os.close(slave)
+    chunks = []
+    while True:
+        try:
+            chunk = os.read(master, 1 << 16)
+        except OSError:  # EIO: the program ended and closed the terminal
+            break
+        if not chunk:
+            break
+        chunks.append(chunk)
+    os.close(master)
+    assert done.wait(timeout=120) == 0, done.stderr.read() if done.stderr else ""
+    return b"".join(chunks).decode("utf-8").replace("\r\n", "\n")
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="a pseudo-terminal with a window size")
+def test_on_a_terminal_watch_wraps_to_its_width_keeps_indents_and_colours_the_clauses(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    shown = on_terminal(WATCH, 60)
+    plain = ANSI.sub("", shown)
+    assert main(WATCH) == 0
+    piped = capsys.readouterr().out
+    assert plain.split() == piped.split()  # the same words, only the line breaks differ
+    lines = plain.splitlines()
+    assert max(map(len, lines)) <= 60 < max(map(len, piped.splitlines()))
+    assert len(lines) > len(piped.splitlines())
+    # A wrapped event or rule keeps to its indent: every line of a step but its first is indented.
+    for line in lines[: lines.index("")]:
+        assert re.match(r"^ +\d+\. round \d+, ", line) or line.startswith(" " * 8), line
+    assert "\x1b[36mround.deal\x1b[0m" in shown  # a clause ID in colour (cyan)
+    assert "\x1b[1mwinners: seat " in shown  # the winners in bold
+    assert ANSI.search(piped) is None  # a pipe gets no colour
+
+
+def test_the_final_state_says_the_game_is_over_and_nobody_is_to_play(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    final, _ = play_game(2, 3)
+    assert main(WATCH) == 0
+    out = capsys.readouterr().out
+    ending = out.rsplit("\n\n", 1)[1].splitlines()
+    assert ending[0] == f"round {final.round}, game over"
+    assert ending[-1] == "winners: " + ", ".join(f"seat {w}" for w in final.winners)
+    assert "to play" not in "\n".join(ending) and not any(line.startswith(">") for line in ending)
+    assert len(ending) == 3 + final.num_players  # headline, piles, a row per seat, winners
