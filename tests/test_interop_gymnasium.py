@@ -229,8 +229,8 @@ def test_bad_settings_are_refused_with_reasons() -> None:
         make(2, illegal_action="ignore")
     with pytest.raises(FormatError, match="max_steps"):
         make(2, max_steps=0)
-    with pytest.raises(ValueError, match="render_mode"):
-        FroeschisEnv(2, render_mode="human")
+    with pytest.raises(ValueError, match="render_mode 'rgb_array'"):
+        FroeschisEnv(2, render_mode="rgb_array")
 
 
 def test_ansi_rendering_draws_the_table() -> None:
@@ -241,6 +241,19 @@ def test_ansi_rendering_draws_the_table() -> None:
     silent.reset(seed=5)
     with pytest.warns(UserWarning, match="render_mode='ansi'"):
         assert silent.render() is None
+
+
+def test_human_rendering_prints_the_table_after_the_reset_and_every_step(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """As Gymnasium's human mode asks: the environment shows the game as it goes (after the bots'
+    turns, at the learner's decisions), and ``render()`` returns None."""
+    env = make(2, render_mode="human")
+    _, info = env.reset(seed=5)
+    assert capsys.readouterr().out == str(env.game_state) + "\n\n"
+    env.step(int(np.flatnonzero(info["action_mask"])[0]))
+    assert capsys.readouterr().out == str(env.game_state) + "\n\n"
+    assert env.render() is None
 
 
 def test_importing_without_the_extra_says_which_extra_to_install() -> None:

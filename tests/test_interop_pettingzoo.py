@@ -1,10 +1,12 @@
 """The PettingZoo environment: PettingZoo's own checkers, and the reference's game underneath.
 
 ``api_test`` and ``seed_test`` are PettingZoo's conformance tests; they run for 2 to 4 players, with
-no variant, each variant alone, and all of them. Beyond them: games of random masked actions are
-replayed on the reference engine (legal throughout, the same final state and winners, the rewards
-clause game.returns gives); an agent's observation is blind to face-down cards and the draw pile's
-order; an illegal action changes nothing and says why. Skipped, with the reason, when PettingZoo is
+no variant, each variant alone, and all of them, on ``froeschis_v0.env()`` (in PettingZoo's classic
+wrappers) and ``froeschis_v0.raw_env()``; ``render_test`` runs for both render modes. Beyond them:
+games of random masked actions are replayed on the reference engine (legal throughout, the same
+final state and winners, the rewards clause game.returns gives); an agent's observation is blind to
+face-down cards and the draw pile's order; an illegal action changes nothing and says why (or, in
+the wrappers, loses); both render modes show the table. Skipped, with the reason, when PettingZoo is
 not installed (``froeschis[rl]``); CI installs it.
 """
 
@@ -14,6 +16,7 @@ import doctest
 import subprocess
 import sys
 import warnings
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -24,9 +27,10 @@ pytest.importorskip(
 
 import attrs
 import numpy as np
+from pettingzoo import AECEnv
 from pettingzoo.test.api_test import api_test
+from pettingzoo.test.render_test import render_test
 from pettingzoo.test.seed_test import seed_test
-from pettingzoo.utils.wrappers import TerminateIllegalWrapper
 
 from froeschis.core.actions import DRAW, Action
 from froeschis.core.cards import Row, spot
@@ -35,7 +39,8 @@ from froeschis.core.engine import GameState, new_game
 from froeschis.core.errors import FormatError, IllegalActionError, RulesError
 from froeschis.core.readings import VARIANT_OPTIONS
 from froeschis.core.rules import Rules
-from froeschis.interop import pettingzoo
+from froeschis.interop import froeschis_v0
+from froeschis.interop import pettingzoo as interop_pettingzoo
 from froeschis.interop.pettingzoo import FroeschisEnv
 
 VARIANT_SETS: list[dict[str, bool]] = [
@@ -54,24 +59,41 @@ DICT_OBSERVATION_WARNINGS = {
 ``observation`` and ``action_mask``), unless its name is on PettingZoo's list of its own games."""
 
 
+Maker = Callable[..., AECEnv[str, Any, Any]]
+MAKERS: dict[str, Maker] = {"env": froeschis_v0.env, "raw_env": froeschis_v0.raw_env}
+"""The two ways to make the environment: in PettingZoo's classic wrappers, and bare."""
+
+
 def make(players: int, variants: dict[str, bool]) -> FroeschisEnv:
-    return pettingzoo.env(players=players, **variants)  # type: ignore[arg-type]  # variants only
+    return froeschis_v0.raw_env(players=players, **variants)  # type: ignore[arg-type]  # variants only
 
 
+@pytest.mark.parametrize("maker", MAKERS)
 @pytest.mark.parametrize(("players", "variants"), SETUPS, ids=SETUP_IDS)
-def test_pettingzoo_api_test_passes(players: int, variants: dict[str, bool]) -> None:
+def test_pettingzoo_api_test_passes(maker: str, players: int, variants: dict[str, bool]) -> None:
     """PettingZoo's API test plays whole games (1000 cycles are longer than a game) with random
     masked actions and checks every observation, reward, termination and agent list; the only
     warnings it may give are those about dict observations."""
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
-        api_test(make(players, variants), num_cycles=1000)  # type: ignore[no-untyped-call]
+        api_test(MAKERS[maker](players=players, **variants), num_cycles=1000)  # type: ignore[no-untyped-call]
     assert {str(w.message) for w in caught} <= DICT_OBSERVATION_WARNINGS
 
 
+@pytest.mark.parametrize("maker", MAKERS)
 @pytest.mark.parametrize(("players", "variants"), SETUPS, ids=SETUP_IDS)
-def test_pettingzoo_seed_test_passes(players: int, variants: dict[str, bool]) -> None:
-    seed_test(lambda: make(players, variants))  # type: ignore[no-untyped-call]
+def test_pettingzoo_seed_test_passes(maker: str, players: int, variants: dict[str, bool]) -> None:
+    seed_test(lambda: MAKERS[maker](players=players, **variants))  # type: ignore[no-untyped-call]
+
+
+@pytest.mark.parametrize("maker", MAKERS)
+def test_pettingzoo_render_test_passes(maker: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """PettingZoo's render test, for every mode the metadata lists: ``"ansi"`` returns text,
+    ``"human"`` returns None (and prints, as the next test checks)."""
+    assert FroeschisEnv.metadata["render_modes"] == ["human", "ansi"]
+    # PettingZoo annotates render_test as taking a Gymnasium Env, but it makes and steps AEC ones.
+    render_test(lambda **kwargs: MAKERS[maker](players=3, **kwargs))  # type: ignore[arg-type]
+    assert "seat 2:" in capsys.readouterr().out
 
 
 def random_game(env: FroeschisEnv, seed: int) -> tuple[list[tuple[int, Action]], dict[str, float]]:
@@ -155,7 +177,7 @@ def same(a: list[dict[str, Any]], b: list[dict[str, Any]]) -> bool:
 def test_no_agent_observes_a_hidden_card(decisions: int) -> None:
     """Two tables that differ only in face-down cards and the draw pile's order look the same to
     every agent; turning one face-down card up changes what they see (the comparison can fail)."""
-    env = pettingzoo.env(players=3)
+    env = froeschis_v0.raw_env(players=3)
     env.reset(seed=decisions)
     for _ in range(decisions):
         env.step(int(np.flatnonzero(env.observe(env.agent_selection)["action_mask"])[-1]))
@@ -177,7 +199,7 @@ def test_no_agent_observes_a_hidden_card(decisions: int) -> None:
 
 
 def test_an_illegal_action_is_refused_and_changes_nothing() -> None:
-    env = pettingzoo.env(players=2)
+    env = froeschis_v0.raw_env(players=2)
     env.reset(seed=3)
     mask = env.observe(env.agent_selection)["action_mask"]
     illegal = int(np.flatnonzero(mask == 0)[0])
@@ -193,31 +215,36 @@ def test_an_illegal_action_is_refused_and_changes_nothing() -> None:
     assert len(env.record().actions) > len(before.actions)
 
 
-def test_the_terminate_illegal_wrapper_makes_an_illegal_move_a_loss() -> None:
-    """The module's advice for PettingZoo's classic behaviour works: the offender gets -1 and the
-    game ends for everybody."""
-    env = TerminateIllegalWrapper(pettingzoo.env(players=3), illegal_reward=-1)
+def test_env_makes_an_illegal_move_a_loss_as_pettingzoo_s_classic_games_do() -> None:
+    """``froeschis_v0.env()``: the offender gets -1, the others 0, and the game ends for everybody,
+    unchanged; an id outside the action space is refused before it reaches the game; and calls
+    out of order are errors, as in PettingZoo's own classic environments."""
+    env = froeschis_v0.env(players=3)
+    with pytest.raises(AssertionError, match="reset"):
+        env.step(0)
     env.reset(seed=0)
+    before = env.record()
+    with pytest.raises(AssertionError, match="action space"):
+        env.step(num_distinct_actions(Rules()))
     offender = env.agent_selection
     observation = env.observe(offender)
     assert observation is not None
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")  # PettingZoo warns of the illegal move, as it should
-        env.step(int(np.flatnonzero(observation["action_mask"] == 0)[0]))
-    assert env.rewards[offender] == -1
+    env.step(int(np.flatnonzero(observation["action_mask"] == 0)[0]))
+    assert env.rewards == {agent: -1.0 if agent == offender else 0.0 for agent in env.possible_agents}
     assert all(env.terminations.values())
+    assert env.record() == before and not env.game_state.is_terminal
 
 
 def test_numpy_integers_are_action_ids() -> None:
     """Spaces sample NumPy integers (``api_test`` steps an ``np.int32``): they are ids like ints."""
-    env = pettingzoo.env(players=2)
+    env = froeschis_v0.raw_env(players=2)
     env.reset(seed=0)
     env.step(np.int32(action_to_id(DRAW, env.rules)))  # a turn starts with drawing (always legal)
     assert env.record().actions[1] == DRAW
 
 
 def test_the_same_seed_gives_the_same_game_and_no_seed_the_next() -> None:
-    first, second = pettingzoo.env(players=4), pettingzoo.env(players=4)
+    first, second = froeschis_v0.env(players=4), froeschis_v0.env(players=4)
     first.reset(seed=11)
     second.reset(seed=11)
     assert first.record() == second.record()
@@ -226,7 +253,7 @@ def test_the_same_seed_gives_the_same_game_and_no_seed_the_next() -> None:
 
 
 def test_a_game_longer_than_max_steps_is_truncated_for_every_agent() -> None:
-    env = pettingzoo.env(players=2, max_steps=30)
+    env = froeschis_v0.raw_env(players=2, max_steps=30)
     env.reset(seed=0)
     finished = []
     for agent in env.agent_iter():
@@ -239,36 +266,80 @@ def test_a_game_longer_than_max_steps_is_truncated_for_every_agent() -> None:
             env.step(int(np.flatnonzero(observation["action_mask"])[0]))
     assert sorted(finished) == ["player_0", "player_1"]
     assert len(env.record().actions) == 30 and not env.game_state.is_terminal
-    env = pettingzoo.env(players=2, max_steps=1)  # the deal reaches the cap
+    env = froeschis_v0.raw_env(players=2, max_steps=1)  # the deal reaches the cap
     env.reset(seed=0)
     assert all(env.truncations.values()) and len(env.record().actions) == 1
+
+
+def play_to_the_end(env: AECEnv[str, Any, Any]) -> None:
+    """Every agent plays its first legal action until the game is over."""
+    for _ in env.agent_iter():
+        observation, _, terminated, truncated, _ = env.last()
+        assert observation is not None
+        env.step(None if terminated or truncated else int(np.flatnonzero(observation["action_mask"])[0]))
 
 
 def test_ansi_rendering_draws_the_table_with_face_down_cards_hidden() -> None:
     """The table as ``froeschis watch`` prints it: the engine's own text of the state, in which a
     face-down card is a ``?`` (just dealt, every card is face down)."""
-    env = pettingzoo.env(players=2, render_mode="ansi")
+    env = froeschis_v0.env(players=2, render_mode="ansi")
     env.reset(seed=5)
     text = env.render()
-    assert text == str(env.game_state)
+    assert isinstance(text, str) and text == str(env.game_state)
     assert "seat 0: ? ? ? ? ? ? ? ?" in text and "seat 1: ? ? ? ? ? ? ? ?" in text
     with pytest.warns(UserWarning, match="render_mode='ansi'"):
-        silent = pettingzoo.env(players=2)
+        silent = froeschis_v0.env(players=2)
         silent.reset(seed=5)
         assert silent.render() is None
 
 
+def test_the_render_of_a_finished_game_has_nobody_to_play() -> None:
+    """Item 11 of issue 21: once the game is over nobody is to play; the text says it is over and
+    names the winners, and marks no seat as the one to move."""
+    env = froeschis_v0.env(players=3, render_mode="ansi")
+    env.reset(seed=2)
+    play_to_the_end(env)
+    state = env.game_state
+    text = env.render()
+    assert state.is_terminal and isinstance(text, str)
+    assert "to play" not in text and "over" in text.splitlines()[0]
+    assert not any(line.startswith(">") for line in text.splitlines())
+    assert text.splitlines()[-1] == "winners: " + ", ".join(f"seat {seat}" for seat in state.winners)
+
+
+def test_human_rendering_prints_the_table_after_the_reset_and_every_step(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    env = froeschis_v0.env(players=2, render_mode="human")
+    env.reset(seed=5)
+    assert capsys.readouterr().out == str(env.game_state) + "\n\n"
+    assert env.render() is None and capsys.readouterr().out == str(env.game_state) + "\n\n"
+    env.step(action_to_id(DRAW, env.rules))
+    assert capsys.readouterr().out == str(env.game_state) + "\n\n"
+
+
 def test_bad_settings_are_refused_with_reasons() -> None:
     with pytest.raises(RulesError, match="unknown variant options"):
-        pettingzoo.env(players=2, optional_swap=True)
+        froeschis_v0.env(players=2, optional_swap=True)
     with pytest.raises(RulesError):
-        pettingzoo.env(players=5)
-    with pytest.raises(ValueError, match="render_mode"):
-        pettingzoo.env(players=2, render_mode="human")
+        froeschis_v0.env(players=5)
+    with pytest.raises(ValueError, match="render_mode 'rgb_array'"):
+        froeschis_v0.env(players=2, render_mode="rgb_array")
     with pytest.raises(FormatError, match="max_steps"):
-        pettingzoo.env(players=2, max_steps=0)
+        froeschis_v0.env(players=2, max_steps=0)
     with pytest.raises(RuntimeError, match="reset"):
-        pettingzoo.env(players=2).record()
+        froeschis_v0.raw_env(players=2).record()
+
+
+def test_the_names_of_the_unversioned_module_still_work() -> None:
+    """Code written before ``froeschis_v0``: ``froeschis.interop.pettingzoo.env`` is still the bare
+    environment (an illegal action raises), and the environment's class is where it was."""
+    assert froeschis_v0.raw_env is FroeschisEnv is interop_pettingzoo.FroeschisEnv
+    env = interop_pettingzoo.env(players=2, render_mode="ansi")
+    assert type(env) is FroeschisEnv and env.metadata["name"] == "froeschis_v0"
+    env.reset(seed=3)
+    with pytest.raises(IllegalActionError):
+        env.step(int(np.flatnonzero(env.observe(env.agent_selection)["action_mask"] == 0)[0]))
 
 
 def test_importing_without_the_extra_says_which_extra_to_install() -> None:
@@ -278,5 +349,6 @@ def test_importing_without_the_extra_says_which_extra_to_install() -> None:
     assert "pip install 'froeschis[rl]'" in done.stderr
 
 
-def test_the_module_s_example_runs() -> None:
-    assert doctest.testmod(pettingzoo).failed == 0
+@pytest.mark.parametrize("module", [froeschis_v0, interop_pettingzoo], ids=lambda m: m.__name__)
+def test_the_module_s_example_runs(module: Any) -> None:
+    assert doctest.testmod(module).failed == 0

@@ -27,6 +27,7 @@ Importing this module registers ``Froeschis-v0``, so ``gymnasium.make`` imports 
     taking a dead discard and discarding it again); the episode is truncated there;
 ``render_mode``
     ``"ansi"``: :meth:`FroeschisEnv.render` returns the table as ``froeschis watch`` prints it;
+    ``"human"``: the environment prints it after the reset and after every step;
 ``**variants``
     the rules variants, by their option names (``optional_frog_swap=True``, ...).
 
@@ -70,13 +71,16 @@ from froeschis.core.engine import GameState
 from froeschis.core.errors import FormatError, FroeschisError, shown
 from froeschis.core.record import GameRecord
 from froeschis.interop.rl import (
+    RENDER_MODES,
     RL_EXTRA,
     SeededGame,
     action_mask_array,
     action_mask_space,
+    check_render_mode,
     episode_rng,
     observation_array,
     observation_space,
+    render,
     rules_from,
 )
 
@@ -103,7 +107,7 @@ class EpisodeOverError(FroeschisError, RuntimeError):
 class FroeschisEnv(gymnasium.Env[NDArray[np.float32], np.int64]):
     """The learner's seat against bots (see the module's description)."""
 
-    metadata = {"render_modes": ["ansi"], "render_fps": 4}  # noqa: RUF012  # Gymnasium's class attribute
+    metadata = {"render_modes": list(RENDER_MODES), "render_fps": 4}  # noqa: RUF012  # Gymnasium's class attribute
 
     def __init__(
         self,
@@ -115,8 +119,7 @@ class FroeschisEnv(gymnasium.Env[NDArray[np.float32], np.int64]):
         render_mode: str | None = None,
         **variants: bool,
     ) -> None:
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode {render_mode!r}: expected None or 'ansi'")
+        check_render_mode(render_mode)
         if illegal_action not in ("lose", "raise"):
             raise ValueError(f"illegal_action {illegal_action!r}: expected 'lose' or 'raise'")
         if not isinstance(max_steps, int) or isinstance(max_steps, bool) or max_steps < 1:
@@ -174,6 +177,8 @@ class FroeschisEnv(gymnasium.Env[NDArray[np.float32], np.int64]):
         self._game = SeededGame(self.players, self.rules, chance, self.max_steps)
         self._over = False
         self._play_opponents()
+        if self.render_mode == "human":
+            self.render()
         return observation_array(self._game.state, self.seat), self._info()
 
     def step(
@@ -198,6 +203,8 @@ class FroeschisEnv(gymnasium.Env[NDArray[np.float32], np.int64]):
         state = game.state
         self._over = state.is_terminal or game.truncated
         reward = state.returns()[self.seat] if state.is_terminal else 0.0
+        if self.render_mode == "human":
+            self.render()
         return observation_array(state, self.seat), reward, state.is_terminal, game.truncated, self._info()
 
     def _play_opponents(self) -> None:
@@ -215,13 +222,9 @@ class FroeschisEnv(gymnasium.Env[NDArray[np.float32], np.int64]):
         return action_mask_array(self.game.state, self.seat).astype(bool)
 
     def render(self) -> str | None:
-        """The table as ``froeschis watch`` prints it (``render_mode="ansi"``); None without a mode."""
-        if self.render_mode is None:
-            gymnasium.logger.warn(
-                "render() was called without a render mode: make the environment with render_mode='ansi'"
-            )
-            return None
-        return str(self.game.state)
+        """The table as ``froeschis watch`` prints it: returned with ``render_mode="ansi"``, printed
+        with ``"human"`` (returning None); None, with a warning, without a render mode."""
+        return render(self.render_mode, self.game.state)
 
 
 gymnasium.register(id=ENV_ID, entry_point=FroeschisEnv)

@@ -1,7 +1,18 @@
 """Fröschis as a PettingZoo AEC environment: every seat an agent, one decision at a time.
 
->>> from froeschis.interop import pettingzoo
->>> env = pettingzoo.env(players=3)
+Make it through :mod:`froeschis.interop.froeschis_v0`, the versioned module that PettingZoo's own
+environments have (``env()`` with PettingZoo's classic wrappers, ``raw_env()`` without)::
+
+    from froeschis.interop import froeschis_v0
+
+    env = froeschis_v0.env(players=3)
+
+This module is the environment itself, :class:`FroeschisEnv`. Its :func:`env`, the bare
+environment (``froeschis_v0.raw_env``), is kept for code written before the versioned module; bound
+as ``from froeschis.interop import pettingzoo`` it would hide the ``pettingzoo`` package itself.
+
+>>> from froeschis.interop import froeschis_v0
+>>> env = froeschis_v0.raw_env(players=3)
 >>> env.reset(seed=1)
 >>> for agent in env.agent_iter():
 ...     observation, reward, terminated, truncated, info = env.last()
@@ -27,11 +38,11 @@ is no agent: the environment resolves it as soon as it comes, from a source seed
 numbers every froeschis interface gives). A shared win is not split: each co-winner gets 1, as the
 rules say that several players can win. Every other step rewards 0.
 
-**An illegal action** is a caller's bug, not a move: the environment raises the engine's
+**An illegal action** is a caller's bug, not a move: this environment raises the engine's
 :class:`~froeschis.core.errors.IllegalActionError` (naming the clause that forbids it), or
 :class:`~froeschis.core.errors.FormatError` for an id outside the action space, and the game is
-unchanged. To have an illegal move end the game as a loss instead, as PettingZoo's classic games do,
-wrap the environment in ``pettingzoo.utils.wrappers.TerminateIllegalWrapper(env, illegal_reward=-1)``.
+unchanged. ``froeschis_v0.env()`` wraps it as PettingZoo's classic games are wrapped, so that an
+illegal move ends the game as a loss (``TerminateIllegalWrapper``, reward -1).
 
 **Truncation**: the rules have no end for players who keep taking a dead discard and discarding it
 again, so after ``max_steps`` actions (chance included, as :func:`froeschis.agents.loop.drive`
@@ -40,7 +51,8 @@ counts them) every agent is truncated.
 :meth:`FroeschisEnv.record` gives the game so far as a :class:`~froeschis.core.record.GameRecord`,
 which replays on the reference engine and saves as JSON (:mod:`froeschis.io.serialize`).
 ``render_mode="ansi"`` makes :meth:`FroeschisEnv.render` return the table as ``froeschis watch``
-prints it (face-down cards as ``?``).
+prints it (face-down cards as ``?``); ``render_mode="human"`` prints it after the reset and after
+every step.
 
 Needs the ``rl`` extra: ``pip install 'froeschis[rl]'``.
 """
@@ -55,19 +67,22 @@ from froeschis.core.engine import GameState
 from froeschis.core.errors import FormatError, shown
 from froeschis.core.record import GameRecord
 from froeschis.interop.rl import (
+    RENDER_MODES,
     RL_EXTRA,
     SeededGame,
     action_mask_array,
     action_mask_space,
+    check_render_mode,
     episode_rng,
     observation_array,
     observation_space,
+    render,
     rules_from,
 )
 
 try:
     import numpy as np
-    from gymnasium import logger, spaces
+    from gymnasium import spaces
     from gymnasium.utils import seeding
     from pettingzoo import AECEnv
 except ModuleNotFoundError as missing:
@@ -84,23 +99,27 @@ ActionId = int | np.integer[Any] | None
 def env(
     players: int = 4, render_mode: str | None = None, max_steps: int = MAX_STEPS, **variants: bool
 ) -> FroeschisEnv:
-    """A Fröschis AEC environment for ``players`` seats (2 to 4); ``variants`` switch rules variants
-    on by their option names (``optional_frog_swap=True``, see :mod:`froeschis.core.readings`)."""
+    """The bare Fröschis AEC environment for ``players`` seats (2 to 4), illegal actions refused;
+    ``variants`` switch rules variants on by their option names (``optional_frog_swap=True``, see
+    :mod:`froeschis.core.readings`). The same as ``froeschis_v0.raw_env``, kept for older code."""
     return FroeschisEnv(players, render_mode, max_steps, **variants)
 
 
 class FroeschisEnv(AECEnv[str, Observation, ActionId]):
-    """The AEC environment (see the module's description); make it with :func:`env`."""
+    """The AEC environment (see the module's description); make it with ``froeschis_v0.env`` or
+    ``froeschis_v0.raw_env``."""
+
+    metadata = {  # noqa: RUF012  # PettingZoo's class attribute
+        "name": "froeschis_v0",
+        "render_modes": list(RENDER_MODES),
+        "is_parallelizable": False,
+    }
 
     def __init__(
         self, players: int = 4, render_mode: str | None = None, max_steps: int = MAX_STEPS, **variants: bool
     ) -> None:
         super().__init__()  # type: ignore[no-untyped-call]  # AECEnv.__init__ is not annotated
-        self.metadata = {"name": "froeschis_v0", "render_modes": ["ansi"], "is_parallelizable": False}
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(
-                f"render_mode {render_mode!r}: expected None or one of {self.metadata['render_modes']}"
-            )
+        check_render_mode(render_mode)
         if not isinstance(max_steps, int) or isinstance(max_steps, bool) or max_steps < 1:
             raise FormatError("max_steps", f"expected a whole number of at least 1, got {shown(max_steps)}")
         self.rules = rules_from(variants)
@@ -155,6 +174,8 @@ class FroeschisEnv(AECEnv[str, Observation, ActionId]):
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         self.truncations = dict.fromkeys(self.agents, self._game.truncated)
         self.agent_selection = self.possible_agents[self._game.state.current_player]
+        if self.render_mode == "human":
+            self.render()
 
     def observe(self, agent: str) -> Observation:
         seat = self.possible_agents.index(agent)
@@ -183,16 +204,13 @@ class FroeschisEnv(AECEnv[str, Observation, ActionId]):
             self.truncations = dict.fromkeys(self.agents, True)
         else:
             self.agent_selection = self.possible_agents[state.current_player]
+        if self.render_mode == "human":
+            self.render()
 
     def render(self) -> str | None:
-        """The table as ``froeschis watch`` prints it (``render_mode="ansi"``); None, with a warning,
-        without a render mode."""
-        if self.render_mode is None:
-            logger.warn(
-                "render() was called without a render mode: make the environment with render_mode='ansi'"
-            )
-            return None
-        return str(self.game.state)
+        """The table as ``froeschis watch`` prints it: returned with ``render_mode="ansi"``, printed
+        with ``"human"`` (returning None); None, with a warning, without a render mode."""
+        return render(self.render_mode, self.game.state)
 
     def close(self) -> None:
         """Nothing to release (PettingZoo asks for ``close`` beside ``render``)."""

@@ -38,12 +38,38 @@ RL_EXTRA = "pip install 'froeschis[rl]'"
 
 try:
     import numpy as np
-    from gymnasium import spaces
+    from gymnasium import logger, spaces
     from numpy.typing import NDArray
 except ModuleNotFoundError as missing:
     raise ModuleNotFoundError(
         f"froeschis.interop needs {missing.name} for PettingZoo and Gymnasium: {RL_EXTRA}", name=missing.name
     ) from missing
+
+
+RENDER_MODES = ("human", "ansi")
+"""The render modes of both environments: ``"ansi"`` returns the table as text, ``"human"`` prints it
+(after the reset and after every step, as PettingZoo's and Gymnasium's human modes show the game as
+it goes)."""
+
+
+def check_render_mode(render_mode: object) -> None:
+    """Refuse a render mode neither environment has (None, no rendering, is one)."""
+    if render_mode is not None and render_mode not in RENDER_MODES:
+        raise ValueError(f"render_mode {render_mode!r}: expected None or one of {list(RENDER_MODES)}")
+
+
+def render(render_mode: str | None, state: GameState) -> str | None:
+    """What ``render()`` gives in ``render_mode``: the table as ``froeschis watch`` prints it (the
+    engine's text of the state, face-down cards as ``?``), returned for ``"ansi"``, printed for
+    ``"human"`` (then None, as both libraries ask); None, with a warning, without a mode."""
+    if render_mode is None:
+        logger.warn("render() was called without a render mode: make the environment with render_mode='ansi'")
+        return None
+    text = str(state)
+    if render_mode == "human":
+        print(text, end="\n\n")  # a blank line between one table and the next
+        return None
+    return text
 
 
 def rules_from(variants: Mapping[str, object]) -> Rules:
