@@ -87,13 +87,16 @@ def test_pettingzoo_seed_test_passes(maker: str, players: int, variants: dict[st
 
 
 @pytest.mark.parametrize("maker", MAKERS)
-def test_pettingzoo_render_test_passes(maker: str, capsys: pytest.CaptureFixture[str]) -> None:
+@pytest.mark.parametrize(("players", "variants"), SETUPS, ids=SETUP_IDS)
+def test_pettingzoo_render_test_passes(
+    maker: str, players: int, variants: dict[str, bool], capsys: pytest.CaptureFixture[str]
+) -> None:
     """PettingZoo's render test, for every mode the metadata lists: ``"ansi"`` returns text,
-    ``"human"`` returns None (and prints, as the next test checks)."""
+    ``"human"`` returns None (and prints, as a test below checks)."""
     assert FroeschisEnv.metadata["render_modes"] == ["human", "ansi"]
     # PettingZoo annotates render_test as taking a Gymnasium Env, but it makes and steps AEC ones.
-    render_test(lambda **kwargs: MAKERS[maker](players=3, **kwargs))  # type: ignore[arg-type]
-    assert "seat 2:" in capsys.readouterr().out
+    render_test(lambda **kwargs: MAKERS[maker](players=players, **variants, **kwargs))  # type: ignore[arg-type]
+    assert f"seat {players - 1}:" in capsys.readouterr().out
 
 
 def random_game(env: FroeschisEnv, seed: int) -> tuple[list[tuple[int, Action]], dict[str, float]]:
@@ -342,8 +345,9 @@ def test_the_names_of_the_unversioned_module_still_work() -> None:
         env.step(int(np.flatnonzero(env.observe(env.agent_selection)["action_mask"] == 0)[0]))
 
 
-def test_importing_without_the_extra_says_which_extra_to_install() -> None:
-    probe = "import sys; sys.modules['pettingzoo'] = None; import froeschis.interop.pettingzoo"
+@pytest.mark.parametrize("module", ["froeschis_v0", "pettingzoo"])
+def test_importing_without_the_extra_says_which_extra_to_install(module: str) -> None:
+    probe = f"import sys; sys.modules['pettingzoo'] = None; import froeschis.interop.{module}"
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
     assert done.returncode != 0
     assert "pip install 'froeschis[rl]'" in done.stderr

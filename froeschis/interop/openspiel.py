@@ -24,6 +24,9 @@ in which nobody completes a row; OpenSpiel needs a bound, so a game that reaches
 ``max_game_length`` actions (chance included, 100 000 unless set) stops there without a winner,
 all returns 0. Random games take 700 to 2 000.
 
+A state serialises (``pyspiel.serialize_game_and_state``), pickles and deep-copies at any length of
+game: it holds only where the game stands (:class:`Position`), and OpenSpiel keeps the history.
+
 Needs the ``openspiel`` extra (``pip install 'froeschis[openspiel]'``).
 """
 
