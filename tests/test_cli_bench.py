@@ -1,4 +1,5 @@
-"""``froeschis bench``: a benchmark command (not a timed test): its figures are there and plausible."""
+"""``froeschis bench``: a benchmark command (not a timed test): its figures are there and plausible,
+with and without the compiled kernel, and it shows its progress on a terminal only."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from typing import Any
 import pytest
 
 from froeschis.agents.loop import play_game
+from froeschis.agents.simulation import usable_cpus
 from froeschis.cli import main
 from froeschis.cli.bench import (
     BenchError,
@@ -19,6 +21,8 @@ from froeschis.cli.bench import (
     state_build_seconds,
     state_memory,
 )
+from tests.extras import KERNEL, without
+from tests.terminal import run_with_terminal_stderr
 
 
 @pytest.fixture(autouse=True)
@@ -73,14 +77,85 @@ def test_keeping_every_state_of_a_game_is_cheap_thanks_to_sharing() -> None:
 
 
 def test_bench_prints_a_table_a_profile_and_the_scaling(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["bench", *QUICK, "--profile", "1", "--scaling", "4"]) == 0
+    """One run, one game profiled, one game timed on 1 process and on every core: each count of one
+    in the singular ("on 1 processes" was printed)."""
+    assert (
+        main(
+            [
+                "bench",
+                "--runs",
+                "1",
+                "--seconds",
+                "0.05",
+                "--step-games",
+                "2",
+                "--profile",
+                "1",
+                "--scaling",
+                "1",
+            ]
+        )
+        == 0
+    )
     out = capsys.readouterr().out
     assert "random games per second" in out and "legal_actions + apply per second" in out
     assert "same games, bare loop" in out and "of the bare loop's speed" in out
     assert "bound: bare loop + a new state per action" in out
     assert "Target" not in out and "Instructions per" not in out
-    assert "Profile of 1 random games" in out and "engine.py" in out
-    assert "simulate scaling (4 random games)" in out
+    assert "median of 1 run (" in out
+    assert "Profile of 1 random game (own time)" in out and "engine.py" in out
+    cpus = usable_cpus()
+    every_core = "" if cpus == 1 else f", {cpus} processes: "
+    assert "simulate scaling (1 random game): 1 process: " in out and every_core in out
+    assert "1 runs" not in out and "1 processes" not in out
+
+
+def test_bench_runs_without_the_kernel_and_says_what_it_needs(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Without the extra ``fast`` (numba) every figure but the kernel's is there; it crashed instead
+    (the kernel's ratios were zipped with the runs' figures, strictly)."""
+    without(monkeypatch, *KERNEL)
+    assert main(["bench", *QUICK, "--json"]) == 0
+    results: dict[str, Any] = json.loads(capsys.readouterr().out)
+    assert results["kernel_games_per_second"] is None and results["kernel_times_bare_loop"] is None
+    for figure in (results["random_games_per_second"], results["fast_share_of_bare_loop"]):
+        assert len(figure["runs"]) == 2 and figure["median"] > 0
+    assert main(["bench", *QUICK]) == 0
+    out = capsys.readouterr().out
+    assert "median of 2 runs (" in out and "FastGame plays at" in out
+    assert "compiled kernel (its own)" not in out
+    assert "The compiled kernel needs numba: pip install 'froeschis[fast]'." in out
+
+
+def test_bench_with_the_kernel_gives_its_figures_for_every_run(capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("numba")
+    assert main(["bench", *QUICK, "--json"]) == 0
+    results: dict[str, Any] = json.loads(capsys.readouterr().out)
+    kernel, times = results["kernel_games_per_second"], results["kernel_times_bare_loop"]
+    bare = results["bare_loop_games_per_second"]["runs"]
+    assert len(kernel["runs"]) == 2 and min(kernel["runs"]) > 0
+    assert times["runs"] == pytest.approx([k / b for k, b in zip(kernel["runs"], bare, strict=True)])
+
+
+def test_bench_shows_its_progress_on_a_terminal_only(capsys: pytest.CaptureFixture[str]) -> None:
+    """On a terminal, standard error shows which run and which measure is under way; elsewhere (here
+    a captured stream), and with ``--no-progress``, nothing at all."""
+    args = ("bench", "--runs", "2", "--seconds", "0.05", "--step-games", "1", "--json")
+    done, shown = run_with_terminal_stderr(*args)
+    assert done.returncode == 0
+    assert json.loads(done.stdout)["runs"] == 2  # the output is whole, and only on standard output
+    for stage in (
+        "recording games to replay",
+        "run 1 of 2: random games, engine",
+        "run 2 of 2: the same games, FastGame",
+    ):
+        assert stage in shown
+    assert "1/2" in shown and "2/2" in shown
+    quiet, shown_quietly = run_with_terminal_stderr(*args, "--no-progress")
+    assert quiet.returncode == 0 and shown_quietly == ""
+    assert main(list(args)) == 0
+    assert capsys.readouterr().err == ""
 
 
 @pytest.mark.parametrize(

@@ -7,6 +7,7 @@ import math
 import pickle
 import random
 import statistics
+import subprocess
 import sys
 import threading
 import warnings
@@ -26,6 +27,7 @@ from froeschis.core.rules import Rules
 from froeschis.spec import load_catalogue
 from froeschis.verify.explore import tiny_deck
 from tests.cli_runs import simulate_json
+from tests.extras import KERNEL, without
 
 
 @pytest.fixture(autouse=True)
@@ -215,10 +217,11 @@ def test_the_tables_name_bots_seats_and_clauses(capsys: pytest.CaptureFixture[st
     out = capsys.readouterr().out
     for title in ("Win rate by bot", "Win rate by seat", "Game length", "Clauses fired", "Draw pile ran out"):
         assert title in out
-    assert "ismc:1" in out and "round.final-turns" in out and "Engine: reference" in out
-    assert main(args) == 0  # the fastest engine for ismc: FastGame, which counts no clauses
+    assert "ismc:1" in out and "round.final-turns" in out
+    assert "Engine: reference (the reference engine, with its events)" in out
+    assert main(args) == 0  # the default engine: FastGame, which counts no clauses
     out = capsys.readouterr().out
-    assert "Engine: fast" in out and "Clauses fired" not in out
+    assert "Engine: fast (FastGame: the reference's very games, faster)" in out and "Clauses fired" not in out
     assert "Clause counts: only --engine reference counts them (from its events), not fast." in out
 
 
@@ -247,7 +250,7 @@ def test_plots_are_written_to_files(
 def test_plots_without_matplotlib_fail_before_playing(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    monkeypatch.setitem(sys.modules, "matplotlib", None)  # makes "import matplotlib" fail
+    without(monkeypatch, "matplotlib")
     assert main(["simulate", "--games", "100000", "--plots", str(tmp_path)]) == 2
     captured = capsys.readouterr()
     assert "pip install 'froeschis[plots]'" in captured.err
@@ -455,14 +458,51 @@ def test_the_kernel_engine_gives_the_same_numbers_however_the_batches_are_spread
     assert by_bot["greedy"]["ci95"][0] > by_bot["random"]["ci95"][1]
 
 
-def test_the_default_engine_is_the_fastest_installed_that_plays_the_bots(
-    monkeypatch: pytest.MonkeyPatch,
+def test_the_default_engine_plays_the_reference_games_with_or_without_numba(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    pytest.importorskip("numba")
-    assert engines.fastest_engine(("random", "greedy")) == "kernel"
-    assert engines.fastest_engine(("random", "ismc:4")) == "fast"
-    monkeypatch.setattr(engines, "kernel_installed", lambda: False)
-    assert engines.fastest_engine(("random", "greedy")) == "fast"
+    """The same command and seed give the same figures on every install: without ``--engine`` it is
+    FastGame, whose games are the reference's, whether the kernel is installed or not (the kernel,
+    the default where numba was installed, plays other games)."""
+    args = ("--games", "40", "--players", "3", "--bots", "random,greedy", "--seed", "2", "--jobs", "1")
+    here = simulate_json(capsys, *args, timing=False)
+    without(monkeypatch, *KERNEL)
+    assert not engines.kernel_installed()
+    assert simulate_json(capsys, *args, timing=False) == here
+    assert here.pop("engine") == "fast" and here.pop("clauses") is None
+    reference = simulate_json(capsys, *args, "--engine", "reference", timing=False)
+    assert reference.pop("engine") == "reference" and reference.pop("clauses")
+    assert here == reference
+
+
+def test_a_run_without_engine_does_not_load_the_kernel() -> None:
+    """A small run starts at once: it does not import numba (nor compile the kernel) unasked."""
+    code = (
+        "import sys\n"
+        "from froeschis.cli import main\n"
+        "status = main(['simulate', '--games', '2', '--players', '2', '--jobs', '1', '--json'])\n"
+        "print(status, 'numba' in sys.modules, 'froeschis.kernel' in sys.modules, file=sys.stderr)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=False
+    )
+    assert done.stderr == "0 False False\n"
+    assert json.loads(done.stdout)["engine"] == "fast"
+
+
+@pytest.mark.parametrize(("games", "jobs"), [(1, 1), (2, 2)])
+def test_counts_of_one_are_in_the_singular(games: int, jobs: int, capsys: pytest.CaptureFixture[str]) -> None:
+    """ "1 game in 0.1 s on 1 process", not "1 games ... on 1 processes"; "2 games ... on 2 processes"."""
+    if jobs > usable_cpus():
+        pytest.skip(f"needs {jobs} CPUs")
+    assert (
+        main(["simulate", "--games", str(games), "--players", "2", "--jobs", str(jobs), "--no-progress"]) == 0
+    )
+    out = capsys.readouterr().out
+    one = games == 1
+    assert out.startswith(f"{games} game{'' if one else 's'}, 2 players, bots random, greedy")
+    assert f"\n{games} game{'' if one else 's'} in " in out
+    assert f" s on {jobs} process{'' if one else 'es'} (" in out
 
 
 @pytest.mark.parametrize(
@@ -483,7 +523,9 @@ def test_an_engine_that_cannot_play_the_run_is_refused_before_playing(
     monkeypatch: pytest.MonkeyPatch,
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    monkeypatch.setattr(engines, "kernel_installed", lambda: installed)
+    """``installed``: whether the kernel is there or not matters not for the bots it does not play."""
+    if not installed:
+        without(monkeypatch, *KERNEL)
     assert main(["simulate", "--games", "100000", "--bots", bots, "--engine", "kernel"]) == 2
     captured = capsys.readouterr()
     assert captured.out == ""

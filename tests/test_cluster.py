@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import os
 import signal
-import sys
 import threading
 
 import pytest
@@ -21,6 +20,7 @@ from froeschis.agents.cluster import ClusterError, check_workers, run_games_on_d
 from froeschis.agents.simulation import run_games
 from froeschis.cli import main
 from tests.cli_runs import simulate_json
+from tests.extras import without
 
 distributed = pytest.importorskip("distributed", reason="the Dask tests need froeschis[dask]")
 
@@ -112,7 +112,7 @@ def test_a_scheduler_that_does_not_answer_is_a_clear_error(
 def test_without_distributed_the_run_is_refused_before_playing(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    monkeypatch.setitem(sys.modules, "distributed", None)  # makes "import distributed" fail
+    without(monkeypatch, "distributed")
     assert main(["simulate", "--games", "100000", "--dask", "local", "--no-progress"]) == 2
     captured = capsys.readouterr()
     assert captured.out == ""

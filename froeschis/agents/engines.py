@@ -18,6 +18,11 @@ batch (this process, a worker process, a Dask worker) calls :func:`play_batch` a
   :data:`KERNEL_BATCH` games (the last one fewer), its games grouped by their seating and each group
   seeded from the run's seed, the batch's first game and the seating: so a kernel run, too, gives the
   same numbers however its batches are spread over processes or machines.
+
+The default is :data:`DEFAULT_ENGINE`, FastGame, whatever is installed: it plays the reference's
+games, so a command and its seed give the same figures on every install, and it starts at once. The
+kernel plays only when asked for: its games are other games, and it costs numba's import and its
+compilation (or, once numba has cached it, its loading): seconds before the first game.
 """
 
 from __future__ import annotations
@@ -45,6 +50,17 @@ from froeschis.fast.game import RESHUFFLE
 ENGINES = ("reference", "fast", "kernel")
 """The engines a run can be played on, slowest first."""
 
+DEFAULT_ENGINE = "fast"
+"""The engine of a run that names none: FastGame, which plays the reference's very games (so the
+figures do not depend on which extras are installed), without the reference's events."""
+
+ENGINE_SUMMARIES = {
+    "reference": "the reference engine, with its events",
+    "fast": "FastGame: the reference's very games, faster",
+    "kernel": "the compiled kernel: its own games, from the same distribution",
+}
+"""What each engine plays, in a few words, for the command's output."""
+
 KERNEL_BOTS = frozenset({"random", "greedy"})
 """The bots the kernel plays (:data:`froeschis.kernel.simulate.BOTS`, named here so that choosing an
 engine does not import numba)."""
@@ -64,14 +80,6 @@ def kernel_installed() -> bool:
     except ImportError:
         return False
     return True
-
-
-def fastest_engine(specs: Sequence[str]) -> str:
-    """The fastest engine installed that plays ``specs``: the kernel for random and greedy bots when
-    numba is installed, else FastGame."""
-    if all(spec.strip() in KERNEL_BOTS for spec in specs) and kernel_installed():
-        return "kernel"
-    return "fast"
 
 
 def check_engine(engine: str, specs: Sequence[str]) -> None:

@@ -19,7 +19,10 @@ target. It measures, on one core, in this process,
   game is replayed into a list; states share their unchanged parts, so this is far less than the
   number of states times the size of one.
 
-Each figure is the median of ``--runs`` runs. ``--profile`` also prints the functions where random
+Each figure is the median of ``--runs`` runs. The kernel's figures need the extra ``froeschis[fast]``
+(numba): without it they are left out, and said to be. On a terminal a progress display on standard
+error says which run and which measure is under way (nothing is drawn on a pipe or with
+``--no-progress``). ``--profile`` also prints the functions where random
 games spend their time (cProfile), for whoever optimises the engine; ``--scaling`` times
 ``froeschis simulate`` on 1 and on all cores.
 
@@ -52,8 +55,10 @@ from typing import Any, Literal
 
 import attrs
 from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskID, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
+from froeschis.agents.engines import kernel_installed
 from froeschis.agents.loop import play_game
 from froeschis.agents.simulation import run_games, usable_cpus
 from froeschis.cli.options import (
@@ -61,11 +66,14 @@ from froeschis.cli.options import (
     add_command,
     add_json,
     add_players,
+    add_progress,
     add_seed,
+    counted,
     make_console,
     non_negative_int,
     positive_int,
     positive_seconds,
+    progress_display,
 )
 from froeschis.core.actions import AnyAction
 from froeschis.core.engine import GameState, new_game
@@ -122,14 +130,12 @@ def bare_games_per_second(players: int, games: int, first_seed: int) -> float:
     return games / (time.perf_counter() - start)
 
 
-def kernel_games_per_second(players: int, games: int, first_seed: int) -> float | None:
-    """Games per second of the compiled kernel (:mod:`froeschis.kernel`) playing ``games`` random
-    games (its own games: it draws from its own random source); None without numba. The kernel is
-    compiled before the clock starts."""
-    try:
-        from froeschis import kernel
-    except ImportError:
-        return None
+def kernel_games_per_second(players: int, games: int, first_seed: int) -> float:
+    """Games per second of the compiled kernel (:mod:`froeschis.kernel`, which needs numba: see
+    :func:`~froeschis.agents.engines.kernel_installed`) playing ``games`` random games (its own
+    games: it draws from its own random source). The kernel is compiled before the clock starts."""
+    import froeschis.kernel as kernel
+
     kernel.simulate(players, 1, first_seed)
     start = time.perf_counter()
     kernel.simulate(players, games, first_seed)
@@ -314,28 +320,62 @@ def _summary(values: list[float]) -> dict[str, Any]:
     return {"median": statistics.median(values), "runs": values}
 
 
-def measure(args: argparse.Namespace) -> dict[str, Any]:
+class Stages:
+    """What ``bench`` is measuring, on its progress display: one step per run and per extra measure
+    (``--instructions``, ``--scaling``, ``--profile``), described by the measure under way (the
+    kernel's first one compiles it, which takes a while on a first run).
+
+    The display is drawn when a measure starts or ends, never while one is timed: rich's own
+    refresh thread would take the interpreter from the games several times a second.
+    """
+
+    def __init__(self, progress: Progress, args: argparse.Namespace) -> None:
+        self._progress = progress
+        extras = sum(1 for extra in (args.instructions, args.scaling, args.profile) if extra)
+        self._task: TaskID = progress.add_task("bench", total=args.runs + extras)
+
+    def doing(self, what: str) -> None:
+        """Show that ``what`` is being measured."""
+        self._progress.update(self._task, description=what, refresh=True)
+
+    def done(self) -> None:
+        """Count a step (a run, an extra measure) as done."""
+        self._progress.update(self._task, advance=1, refresh=True)
+
+
+def measure(args: argparse.Namespace, stages: Stages) -> dict[str, Any]:
+    """The figures of every run, their medians and ratios: all but the extra measures."""
     games_rates, bare_rates, fast_rates, bounds, steps_rates, memory, per_state = [], [], [], [], [], [], []
     kernel_rates: list[float] = []
+    with_kernel = kernel_installed()
+    stages.doing("recording games to replay")
     records = _recorded(args.players, args.step_games, first_seed=args.seed + 1_000_000)
     for run in range(args.runs):
+        step = f"run {run + 1} of {args.runs}:"
         first_seed = args.seed + run * 100_000
+        stages.doing(f"{step} random games, engine")
         rate, played, actions = games_per_second(args.players, args.seconds, first_seed)
         games_rates.append(rate)
+        stages.doing(f"{step} the same games, bare loop")
         bare_rates.append(bare_games_per_second(args.players, played, first_seed))
+        stages.doing(f"{step} the same games, FastGame")
         fast_rates.append(fast_games_per_second(args.players, played, first_seed))
-        kernel_rate = kernel_games_per_second(args.players, 50 * played, first_seed)
-        if kernel_rate is not None:
-            kernel_rates.append(kernel_rate)
+        if with_kernel:
+            stages.doing(f"{step} compiled kernel" + (" (compiling it first)" if run == 0 else ""))
+            kernel_rates.append(kernel_games_per_second(args.players, 50 * played, first_seed))
+        stages.doing(f"{step} building states, stepping, memory")
         bounds.append(immutable_bound(bare_rates[-1], actions / played, state_build_seconds()))
         steps_rates.append(steps_per_second(records)[0])
         used, states = state_memory(records[run % len(records)])
         memory.append(float(used))
         per_state.append(used / states)
+        stages.done()
     steps_in_records = sum(len(r.actions) for r in records)
     shares = [engine / bare for engine, bare in zip(games_rates, bare_rates, strict=True)]
     fast_shares = [fast / bare for fast, bare in zip(fast_rates, bare_rates, strict=True)]
-    kernel_ratios = [k / bare for k, bare in zip(kernel_rates, bare_rates, strict=True)]
+    kernel_ratios = (
+        [k / bare for k, bare in zip(kernel_rates, bare_rates, strict=True)] if with_kernel else []
+    )
     return {
         "format": "froeschis.bench/1",
         "python": platform.python_version(),
@@ -364,7 +404,7 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
 
 def print_results(console: Console, results: dict[str, Any]) -> None:
     table = Table(
-        title=f"froeschis bench: {results['players']} players, median of {results['runs']} runs "
+        title=f"froeschis bench: {results['players']} players, median of {counted(results['runs'], 'run')} "
         f"(Python {results['python']}, one core)",
         title_justify="left",
     )
@@ -403,42 +443,59 @@ def print_results(console: Console, results: dict[str, Any]) -> None:
     )
     times = results["kernel_times_bare_loop"]
     if times is None:
-        console.print("The compiled kernel needs numba: pip install 'froeschis[fast]'.")
+        console.print("The compiled kernel needs numba: pip install 'froeschis[fast]'.", markup=False)
     else:
         console.print(
             f"The compiled kernel plays {times['median']:.1f}x the bare loop's games per second"
             f" (median of the runs' ratios: {' '.join(f'{v:.1f}' for v in times['runs'])})."
         )
     if "instructions_per_game" in results:
-        counted = results["instructions_per_game"]
+        instructions = results["instructions_per_game"]
         console.print(
-            f"Instructions per random {results['players']}-player game (callgrind, {counted['games']} games):"
-            f" engine {counted['engine'] / 1e6:.1f} M, FastGame {counted['fast'] / 1e6:.1f} M,"
-            f" bare loop {counted['bare_loop'] / 1e6:.1f} M; shares of the bare loop:"
-            f" engine {counted['engine_share_of_bare_loop']:.2f},"
-            f" FastGame {counted['fast_share_of_bare_loop']:.2f}."
+            f"Instructions per random {results['players']}-player game"
+            f" (callgrind, {counted(instructions['games'], 'game')}):"
+            f" engine {instructions['engine'] / 1e6:.1f} M, FastGame {instructions['fast'] / 1e6:.1f} M,"
+            f" bare loop {instructions['bare_loop'] / 1e6:.1f} M; shares of the bare loop:"
+            f" engine {instructions['engine_share_of_bare_loop']:.2f},"
+            f" FastGame {instructions['fast_share_of_bare_loop']:.2f}."
         )
     if "scaling" in results:
         s = results["scaling"]
-        rates = ", ".join(f"{n} process(es): {v:.1f} games/s" for n, v in s["games_per_second"].items())
-        console.print(f"simulate scaling ({s['games']} random games): {rates}; speed-up {s['speedup']:.2f}x")
+        rates = ", ".join(
+            f"{counted(int(n), 'process', 'processes')}: {v:.1f} games/s"
+            for n, v in s["games_per_second"].items()
+        )
+        console.print(
+            f"simulate scaling ({counted(s['games'], 'random game')}): {rates}; speed-up {s['speedup']:.2f}x"
+        )
 
 
 def run(args: argparse.Namespace) -> int:
     valgrind = find_valgrind() if args.instructions else None
-    results = measure(args)
-    if valgrind is not None:
-        results["instructions_per_game"] = instructions_per_game(valgrind, args.instructions, args.players)
-    if args.scaling:
-        results["scaling"] = scaling(args.scaling, args.players, usable_cpus())
-    if args.profile:
-        results["profile"] = profile(args.players, args.profile, top=20)
+    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
+    with progress_display(args, *columns, auto_refresh=False) as progress:
+        stages = Stages(progress, args)
+        results = measure(args, stages)
+        if valgrind is not None:
+            stages.doing(f"instructions of {counted(args.instructions, 'game')} (callgrind)")
+            results["instructions_per_game"] = instructions_per_game(
+                valgrind, args.instructions, args.players
+            )
+            stages.done()
+        if args.scaling:
+            stages.doing(f"simulate of {counted(args.scaling, 'game')} on 1 and on every core")
+            results["scaling"] = scaling(args.scaling, args.players, usable_cpus())
+            stages.done()
+        if args.profile:
+            stages.doing(f"profile of {counted(args.profile, 'game')}")
+            results["profile"] = profile(args.players, args.profile, top=20)
+            stages.done()
     if args.json:
         print(json.dumps(results, indent=2))
         return 0
     print_results(make_console(), results)
     if args.profile:
-        print(f"\nProfile of {args.profile} random games (own time):\n{results['profile']}")
+        print(f"\nProfile of {counted(args.profile, 'random game')} (own time):\n{results['profile']}")
     return 0
 
 
@@ -499,3 +556,4 @@ def add(subparsers: Subparsers) -> None:
     )
     add_seed(parser, "first seed of the random games (default 0)")
     add_json(parser, "print the results as JSON")
+    add_progress(parser)

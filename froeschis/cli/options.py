@@ -1,5 +1,6 @@
 """What the commands share: the parser, registering a subcommand, the options several of them take,
-the checked number types, the variants, and the console they print with.
+the checked number types, the variants, the console they print with, their progress display, and
+the words for a count.
 
 Each command module has an ``add(subparsers)`` that calls :func:`add_command` and the helpers here,
 so an option several commands take (``--players``, ``--seed``, ``--lang``, ``--json``) is defined
@@ -26,6 +27,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, NoReturn, TypeAlias
 
 from rich.console import Console
+from rich.progress import Progress, ProgressColumn
 
 from froeschis.core.clauses import check_players
 from froeschis.core.errors import RulesError
@@ -93,6 +95,45 @@ def make_console(*, stderr: bool = False) -> Console:
         width=None if wrapped else UNWRAPPED_WIDTH,
         soft_wrap=not wrapped,
     )
+
+
+def add_progress(parser: argparse.ArgumentParser) -> None:
+    """``--no-progress``: no progress display (:func:`progress_display`), even on a terminal."""
+    parser.add_argument(
+        "--no-progress",
+        dest="progress",
+        action="store_false",
+        help="no progress display (shown on stderr when it is a terminal)",
+    )
+
+
+def progress_display(
+    args: argparse.Namespace, *columns: str | ProgressColumn, auto_refresh: bool = True
+) -> Progress:
+    """rich's progress display of a long command, on standard error, with ``columns``.
+
+    Drawn only on a terminal and without ``--no-progress`` (:func:`add_progress`): in a log file
+    or a pipe a bar is noise. It disappears when done, leaving the output as it would be without it.
+    ``auto_refresh=False`` draws it only when the command says (``refresh=True``), not from a
+    thread of its own several times a second: for a command that times itself.
+    """
+    err = make_console(stderr=True)
+    return Progress(
+        *columns,
+        console=err,
+        disable=not (args.progress and err.is_terminal),
+        transient=True,
+        auto_refresh=auto_refresh,
+    )
+
+
+# --------------------------------------------------------------------------- words
+
+
+def counted(number: int, noun: str, plural: str | None = None) -> str:
+    """``number`` and ``noun``, in the plural (``plural``, else ``noun`` + "s") unless it is 1:
+    "1 process", "2 processes", "1 game", "0 games"."""
+    return f"{number} {noun if number == 1 else plural or noun + 's'}"
 
 
 # --------------------------------------------------------------------------- number types

@@ -9,7 +9,8 @@ processes: ``--jobs 1`` and ``--jobs 8`` give the same numbers.
 ``--engine`` chooses what plays the games (:mod:`froeschis.agents.engines`): ``reference`` (the
 reference engine, with its events), ``fast`` (FastGame: the very same games, faster) or ``kernel``
 (compiled, random and greedy bots only: other games from the same distribution, much faster); by
-default the fastest installed that plays the bots. The statistics: win rates per bot and per seat
+default ``fast`` on every install, so that a command and its seed give the same figures whichever
+extras are installed; the output names the engine that ran. The statistics: win rates per bot and per seat
 with 95% confidence intervals, rounds, turns and decisions per game, how often the draw pile ran out
 (a reshuffle), and, on the reference engine, how often each clause of the catalogue fired, counted
 from the events. The unit of the win rates is the game (see
@@ -36,12 +37,12 @@ from pathlib import Path
 from typing import Any
 
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
 from froeschis.agents.bots import parse_bots
 from froeschis.agents.cluster import run_games_on_dask
-from froeschis.agents.engines import ENGINES, fastest_engine
+from froeschis.agents.engines import DEFAULT_ENGINE, ENGINE_SUMMARIES, ENGINES
 from froeschis.agents.simulation import check_run, clause_counts, run_games, summarise, usable_cpus
 from froeschis.agents.tally import Tally
 from froeschis.cli.files import OutputError, check_folder, save
@@ -50,10 +51,13 @@ from froeschis.cli.options import (
     add_command,
     add_json,
     add_players,
+    add_progress,
     add_seed,
     add_variant_switches,
+    counted,
     make_console,
     positive_int,
+    progress_display,
     rules_from_args,
 )
 from froeschis.core.errors import FroeschisError
@@ -132,10 +136,10 @@ def seat_table(rows: Sequence[dict[str, Any]]) -> Table:
 
 def print_tables(console: Console, stats: dict[str, Any]) -> None:
     console.print(
-        f"[bold]{stats['games']} games[/bold], {stats['players']} players, bots {', '.join(stats['bots'])} "
-        f"(rotated over the seats), seed {stats['seed']}"
+        f"[bold]{counted(stats['games'], 'game')}[/bold], {stats['players']} players, "
+        f"bots {', '.join(stats['bots'])} (rotated over the seats), seed {stats['seed']}"
     )
-    console.print(f"Engine: {stats['engine']}")
+    console.print(f"Engine: {stats['engine']} ({ENGINE_SUMMARIES[stats['engine']]})")
     console.print(bot_table(stats["by_bot"]))
     console.print(seat_table(stats["by_seat"]))
     lengths = _table("Game length", ("per game", "mean", "sd", "median", "min", "max"), "per game")
@@ -246,7 +250,7 @@ def run(args: argparse.Namespace) -> int:
         parse_bots(args.bots, rules)
     except ValueError as error:
         raise SimulateError(f"--bots: {error}") from None
-    engine = args.engine or fastest_engine(specs)
+    engine = args.engine
     try:
         check_run(specs, rules, engine)
     except FroeschisError as error:
@@ -262,16 +266,9 @@ def run(args: argparse.Namespace) -> int:
             f"using {jobs} (the statistics do not depend on it)",
             file=sys.stderr,
         )
-    err = make_console(stderr=True)
     start = time.perf_counter()
-    with Progress(
-        TextColumn("simulating"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        console=err,
-        disable=not (args.progress and err.is_terminal),  # a bar in a log file is noise
-        transient=True,
+    with progress_display(
+        args, TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn()
     ) as progress:
         bar = progress.add_task("games", total=args.games)
 
@@ -302,8 +299,10 @@ def run(args: argparse.Namespace) -> int:
     else:
         console = make_console()
         print_tables(console, stats)
-        on = f"{jobs} processes" if args.dask is None else f"the Dask cluster {args.dask}"
-        console.print(f"{args.games} games in {elapsed:.1f} s on {on} ({args.games / elapsed:.1f} games/s).")
+        on = counted(jobs, "process", "processes") if args.dask is None else f"the Dask cluster {args.dask}"
+        console.print(
+            f"{counted(args.games, 'game')} in {elapsed:.1f} s on {on} ({args.games / elapsed:.1f} games/s)."
+        )
     sys.stdout.flush()  # the results are out before the plots can fail
     if plots is not None:
         for path in write_plots(plots, stats, tally):
@@ -340,9 +339,10 @@ def add(subparsers: Subparsers) -> None:
     parser.add_argument(
         "--engine",
         choices=ENGINES,
+        default=DEFAULT_ENGINE,
         help="what plays the games: reference (counts clauses), fast (the same games, faster), kernel "
-        "(compiled, random and greedy bots: other games from the same distribution) (default: the "
-        "fastest installed that plays the bots)",
+        "(compiled, needs froeschis[fast], random and greedy bots: other games from the same "
+        f"distribution) (default {DEFAULT_ENGINE}, whatever is installed: the same figures everywhere)",
     )
     parser.add_argument(
         "--jobs",
@@ -364,10 +364,5 @@ def add(subparsers: Subparsers) -> None:
         metavar="DIR",
         help="draw the statistics into PNG files in DIR (needs matplotlib); DIR is checked before the run",
     )
-    parser.add_argument(
-        "--no-progress",
-        dest="progress",
-        action="store_false",
-        help="no progress bar (shown on stderr when it is a terminal)",
-    )
+    add_progress(parser)
     add_variant_switches(parser)
