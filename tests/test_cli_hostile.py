@@ -1,12 +1,13 @@
 """The command line under hostile conditions: nonsense numbers, Ctrl-C, a killed parent, a closed
-pipe, paths that cannot be written, a disk that fills up.
+pipe, standard output on a full disk or a dead terminal, paths that cannot be written, a disk that
+fills up.
 
 Every numeric option of every command refuses ``nan``, ``inf``, ``0`` and ``-1`` where they make no
 sense, at once, in one line naming the option. ``simulate``'s workers go when the run is interrupted
 and when its process is killed outright; a huge run starts at once in little memory. ``play`` loses
 no finished game and leaves no file when interrupted. Every command whose reader goes away ends
-quietly. The signal tests run the real command in a process group of its own and look for its
-children in ``/proc`` (Linux).
+quietly; every command whose output cannot be written says so in one line. The signal tests run the
+real command in a process group of its own and look for its children in ``/proc`` (Linux).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import contextlib
 import io
 import json
 import os
+import pty
 import resource
 import signal
 import stat
@@ -318,6 +320,8 @@ def test_ctrl_c_during_play_leaves_no_save_file(tmp_path: Path, existing: bool) 
 
 CLOSED_OUTPUT = [
     ["watch"],
+    ["rules"],
+    ["rules", "frog.swap", "--lang", "ko"],
     ["explain", "--seed", "1"],
     ["simulate", "--games", "2", "--players", "2", "--jobs", "1"],
     ["simulate", "--games", "2", "--players", "2", "--jobs", "2", "--json"],
@@ -332,6 +336,14 @@ CLOSED_OUTPUT = [
     ["--version"],
 ]
 """A command of every kind of output: plain writes, rich tables, JSON, argparse's help."""
+
+EVERY_COMMAND = [*CLOSED_OUTPUT, ["census"]]
+"""Every subcommand at least once: ``census`` writes once, at the end of a walk of 20 s, with the
+``sys.stdout.write`` of ``vectors``, so only the test of a full disk runs it too."""
+
+
+def test_the_output_tests_run_every_command() -> None:
+    assert set(commands()) == {args[0] for args in EVERY_COMMAND if not args[0].startswith("-")}
 
 
 def test_a_closed_output_ends_every_command_quietly() -> None:
@@ -348,6 +360,74 @@ def test_a_closed_output_ends_every_command_quietly() -> None:
         if run.returncode != 141 or err:
             failures.append(f"{' '.join(args)}: status {run.returncode}, stderr {err.decode()[-500:]!r}")
     assert failures == []
+
+
+def _run_with_output(output: int, command_lines: list[list[str]]) -> list[str]:
+    """Run ``command_lines`` (side by side) with standard output on the file descriptor ``output``;
+    a line for each that did not fail with status 2 and one line on stderr saying that standard
+    output cannot be written."""
+    runs = [(args, start_with_output(output, *args)) for args in command_lines]
+    failures = []
+    for args, run in runs:
+        _, err = run.communicate(timeout=120)
+        lines = err.decode(errors="replace").splitlines()
+        if (
+            run.returncode != 2
+            or len(lines) != 1
+            or not lines[0].startswith("froeschis: cannot write to standard output: ")
+        ):
+            failures.append(f"{' '.join(args)}: status {run.returncode}, stderr {err.decode()[-500:]!r}")
+    return failures
+
+
+def start_with_output(output: int, *args: str) -> subprocess.Popen[bytes]:
+    """``froeschis ARGS`` with standard output on ``output``, no input, standard error read."""
+    env = {key: value for key, value in os.environ.items() if key != "COLUMNS"}
+    return subprocess.Popen(
+        [sys.executable, "-m", "froeschis", *args],
+        stdin=subprocess.DEVNULL,
+        stdout=output,
+        stderr=subprocess.PIPE,
+        cwd=ROOT,
+        env=env,
+    )
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full (Linux)")
+def test_a_full_disk_under_the_output_is_one_line_for_every_command() -> None:
+    """Standard output on ``/dev/full``, where every write fails with ENOSPC as on a full disk: one
+    line naming it, status 2, no traceback (it was a traceback and status 1)."""
+    with open("/dev/full", "wb") as full:
+        failures = _run_with_output(full.fileno(), EVERY_COMMAND)
+        run = start_with_output(full.fileno(), "vectors")
+    _, err = run.communicate(timeout=60)
+    assert failures == []
+    assert err.decode() == "froeschis: cannot write to standard output: No space left on device\n"
+
+
+@pytest.mark.skipif(not Path("/dev/ptmx").exists(), reason="needs pseudo-terminals")
+def test_an_io_error_of_the_output_is_one_line() -> None:
+    """Standard output on a terminal whose other side has gone (a closed ssh session, a killed
+    terminal window): every write fails with EIO. One command of each way of writing (rich, plain
+    writes, JSON, argparse); the full disk above runs them all."""
+    ours, theirs = pty.openpty()
+    os.close(ours)
+    try:
+        failures = _run_with_output(
+            theirs,
+            [
+                ["rules", "frog.swap"],
+                ["vectors"],
+                ["simulate", "--games", "2", "--jobs", "1", "--json"],
+                ["--help"],
+            ],
+        )
+        run = start_with_output(theirs, "vectors")
+        _, err = run.communicate(timeout=60)
+    finally:
+        os.close(theirs)
+    assert failures == []
+    assert err.decode() == "froeschis: cannot write to standard output: Input/output error\n"
 
 
 def test_watch_piped_into_head_ends_quietly() -> None:

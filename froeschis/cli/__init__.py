@@ -7,18 +7,20 @@ share is in :mod:`froeschis.cli.options` (and :mod:`froeschis.cli.files`, for th
 write). Handlers return the exit status; :func:`main` ends every command alike when it is cut short.
 
 Exit statuses: 0 success; 1 a check found a problem (or a game was abandoned); 2 the command could
-not run as asked (a bad option, an unreadable or unwritable file: one line on stderr); 130 it was
-interrupted (Ctrl-C); 141 the program reading its output stopped reading (``froeschis watch | head``),
-which is what a shell reports for other programs there (128 + SIGPIPE), so that a pipeline treats
-the command like any other.
+not run as asked (a bad option, an unreadable or unwritable file, standard output among them: one
+line on stderr); 130 it was interrupted (Ctrl-C); 141 the program reading its output stopped reading
+(``froeschis watch | head``), which is what a shell reports for other programs there (128 +
+SIGPIPE), so that a pipeline treats the command like any other.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import Any, TextIO, cast
 
 from froeschis import __version__
 from froeschis.cli import (
@@ -69,36 +71,106 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+UNWRITABLE_OUTPUT = 2
+"""The exit status when standard output cannot be written (a full disk, an I/O error): that of any
+file the command cannot write."""
+
+
+class OutputFailedError(Exception):
+    """Writing standard output failed, for another reason than a reader that went away.
+
+    Not an :class:`OSError`, so that no handler's ``except OSError`` around a file takes it for a
+    failure of that file: :func:`main` alone handles it.
+    """
+
+    def __init__(self, error: OSError) -> None:
+        super().__init__(error.strerror or str(error))
+
+
+@contextlib.contextmanager
+def _named_as_output() -> Iterator[None]:
+    """Turn an :class:`OSError` of writing standard output into :class:`OutputFailedError`; a closed
+    pipe stays a :class:`BrokenPipeError`, which :func:`main` ends quietly."""
+    try:
+        yield
+    except BrokenPipeError:
+        raise
+    except OSError as error:
+        raise OutputFailedError(error) from None
+
+
+class _Output:
+    """Standard output while a command runs: the same stream, but a write or a flush that fails
+    says it was standard output that failed (:class:`OutputFailedError`). Everything else (``isatty``,
+    ``fileno``, ``encoding``, ...) is the stream's own."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        with _named_as_output():
+            return self._stream.write(text)
+
+    def writelines(self, lines: Iterable[str]) -> None:
+        with _named_as_output():
+            self._stream.writelines(lines)
+
+    def flush(self) -> None:
+        with _named_as_output():
+            self._stream.flush()
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command ``argv`` names (by default the process's arguments); the exit status.
 
     A :class:`~froeschis.core.errors.FroeschisError` becomes one line on stderr and status 2;
     Ctrl-C one line and status 130, with no traceback (the commands leave no partial file and no
     worker process behind); a closed output (:class:`BrokenPipeError`) ends the command quietly
-    with status 141. Standard output is flushed here, so that a reader that went away is noticed
-    here and not while Python exits, where it would print an ignored exception.
+    with status 141; standard output that cannot be written (``/dev/full``, an I/O error) one line
+    naming it and status 2. Standard output is flushed here, also after ``--help``, so that a
+    failure to write it is noticed here and not while Python exits, where it would print an ignored
+    exception.
     """
+    stream = sys.stdout
+    sys.stdout = cast(TextIO, _Output(stream))
     try:
-        try:
-            args = build_parser().parse_args(argv)
-            status: int = args.handler(args)
-        except FroeschisError as error:
-            print(f"froeschis: {error}", file=sys.stderr)
-            status = 2
-        except KeyboardInterrupt:
-            newline = "\n" if sys.stderr.isatty() else ""  # a terminal shows ^C with no line end
-            print(f"{newline}froeschis: interrupted", file=sys.stderr)
-            status = INTERRUPTED
-        sys.stdout.flush()
+        return _run(argv)
     except BrokenPipeError:
         _discard_output()
         return OUTPUT_CLOSED
-    return status
+    except OutputFailedError as error:
+        print(f"froeschis: cannot write to standard output: {error}", file=sys.stderr)
+        _discard_output()
+        return UNWRITABLE_OUTPUT
+    finally:
+        sys.stdout = stream
+
+
+def _run(argv: Sequence[str] | None) -> int:
+    """The command's status, its errors and Ctrl-C ended with a line on stderr; standard output
+    flushed, however the command ends (``--help`` ends with :class:`SystemExit`)."""
+    try:
+        args = build_parser().parse_args(argv)
+        status: int = args.handler(args)
+        return status
+    except FroeschisError as error:
+        print(f"froeschis: {error}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        newline = "\n" if sys.stderr.isatty() else ""  # a terminal shows ^C with no line end
+        print(f"{newline}froeschis: interrupted", file=sys.stderr)
+        return INTERRUPTED
+    finally:
+        sys.stdout.flush()
 
 
 def _discard_output() -> None:
     """Point standard output at the null device, so that flushing what is left of it when Python
-    exits fails no more (the usual remedy, from the notes on SIGPIPE in the ``signal`` docs)."""
+    exits fails no more (the usual remedy, from the notes on SIGPIPE in the ``signal`` docs): for a
+    closed pipe and for a full disk alike."""
     null = os.open(os.devnull, os.O_WRONLY)
     os.dup2(null, sys.stdout.fileno())
     os.close(null)
