@@ -1,13 +1,14 @@
-"""The command line under hostile conditions: nonsense numbers, Ctrl-C, a killed parent, a closed
-pipe, standard output on a full disk or a dead terminal, paths that cannot be written, a disk that
-fills up.
+"""The command line under hostile conditions: nonsense numbers, mistyped names, Ctrl-C, a killed
+parent, a closed pipe, standard output on a full disk or a dead terminal, paths that cannot be
+written, a disk that fills up.
 
 Every numeric option of every command refuses ``nan``, ``inf``, ``0`` and ``-1`` where they make no
-sense, at once, in one line naming the option. ``simulate``'s workers go when the run is interrupted
-and when its process is killed outright; a huge run starts at once in little memory. ``play`` loses
-no finished game and leaves no file when interrupted. Every command whose reader goes away ends
-quietly; every command whose output cannot be written says so in one line. The signal tests run the
-real command in a process group of its own and look for its children in ``/proc`` (Linux).
+sense, at once, in one line naming the option; a mistyped command or choice is told the ones it
+may have meant. ``simulate``'s workers go when the run is interrupted and when its process is killed
+outright; a huge run starts at once in little memory. ``play`` loses no finished game and leaves no
+file when interrupted. Every command whose reader goes away ends quietly; every command whose output
+cannot be written says so in one line. The signal tests run the real command in a process group of
+its own and look for its children in ``/proc`` (Linux).
 """
 
 from __future__ import annotations
@@ -435,6 +436,36 @@ def test_watch_piped_into_head_ends_quietly() -> None:
     done = subprocess.run(["bash", "-c", shell], capture_output=True, text=True, timeout=60, cwd=ROOT)
     assert done.stdout == "   1. round 1, chance: shuffle of 60 cards\nstatus 141\n"
     assert done.stderr == ""
+
+
+# --------------------------------------------------------------------------- mistyped names
+
+
+@pytest.mark.parametrize(
+    ("args", "hint"),
+    [
+        (["simulat"], "did you mean 'simulate'?"),
+        (["valdate", "x.json"], "did you mean 'validate' or 'simulate'?"),  # the closest first
+        (["bnech"], "did you mean 'bench'?"),
+        (["simulate", "--engine", "kernal"], "did you mean 'kernel'?"),
+        (["rules", "--lang", "kr"], "did you mean 'ko'?"),
+    ],
+)
+def test_a_mistyped_name_is_refused_with_the_names_it_may_have_meant(
+    args: list[str], hint: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main(args)
+    assert exit_info.value.code == 2
+    [line] = capsys.readouterr().err.splitlines()
+    assert "invalid choice" in line and line.endswith(f"; {hint} (see '{line.split(':')[0]} --help')")
+
+
+def test_a_name_like_none_of_the_choices_gets_the_list_alone(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["xyzzy"])
+    err = capsys.readouterr().err
+    assert "invalid choice: 'xyzzy' (choose from 'watch'," in err and "did you mean" not in err
 
 
 # --------------------------------------------------------------------------- files

@@ -1,6 +1,6 @@
 """What the commands share: the parser, registering a subcommand, the options several of them take,
 the checked number types, the variants, the console they print with, their progress display, and
-the words for a count.
+the words for a count and for a mistyped name.
 
 Each command module has an ``add(subparsers)`` that calls :func:`add_command` and the helpers here,
 so an option several commands take (``--players``, ``--seed``, ``--lang``, ``--json``) is defined
@@ -18,13 +18,14 @@ naming the option (:class:`Parser`).
 from __future__ import annotations
 
 import argparse
+import difflib
 import math
 import os
 import re
 import sys
 import threading
-from collections.abc import Callable
-from typing import TYPE_CHECKING, NoReturn, TypeAlias
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any, NoReturn, TypeAlias
 
 from rich.console import Console
 from rich.progress import Progress, ProgressColumn
@@ -60,6 +61,17 @@ class Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         self.exit(2, f"{self.prog}: error: {message} (see '{self.prog} --help')\n")
+
+    def _check_value(self, action: argparse.Action, value: Any) -> None:
+        """argparse's check that a value is one of the choices, naming the choices it may have been
+        a mistyping of (:func:`did_you_mean`): ``froeschis simulat`` is told of ``simulate``."""
+        try:
+            super()._check_value(action, value)
+        except argparse.ArgumentError as error:
+            hint = did_you_mean(value, action.choices or ()) if isinstance(value, str) else ""
+            if not hint:
+                raise
+            raise argparse.ArgumentError(action, f"{error.message}; {hint}") from None
 
     def _print_message(self, message: str, file: SupportsWrite[str] | None = None) -> None:
         """Print ``--help``, ``--version`` or an error like argparse, but let a closed output be
@@ -134,6 +146,18 @@ def counted(number: int, noun: str, plural: str | None = None) -> str:
     """``number`` and ``noun``, in the plural (``plural``, else ``noun`` + "s") unless it is 1:
     "1 process", "2 processes", "1 game", "0 games"."""
     return f"{number} {noun if number == 1 else plural or noun + 's'}"
+
+
+def did_you_mean(wanted: str, choices: Iterable[object]) -> str:
+    """ "did you mean 'a' or 'b'?" for the (at most three) ``choices`` closest to ``wanted``, as
+    :mod:`difflib` sees them; "" when none is close. For a mistyped subcommand, choice or clause."""
+    close = [
+        repr(match) for match in difflib.get_close_matches(wanted, [str(c) for c in choices], n=3, cutoff=0.5)
+    ]
+    if not close:
+        return ""
+    listed = close[0] if len(close) == 1 else f"{', '.join(close[:-1])} or {close[-1]}"
+    return f"did you mean {listed}?"
 
 
 # --------------------------------------------------------------------------- number types

@@ -17,7 +17,6 @@ shared with the other commands). The JSON output carries both too.
 from __future__ import annotations
 
 import argparse
-import difflib
 import json
 import sys
 from typing import Any
@@ -27,7 +26,7 @@ from rich.padding import Padding
 from rich.panel import Panel
 from rich.text import Text
 
-from froeschis.cli.options import Subparsers, add_command, add_json, add_lang, make_console
+from froeschis.cli.options import Subparsers, add_command, add_json, add_lang, did_you_mean, make_console
 from froeschis.core.errors import FroeschisError
 from froeschis.present.narrate import (
     LANGUAGE_NAMES,
@@ -57,9 +56,8 @@ def select(catalogue: Catalogue, wanted: str | None) -> tuple[Clause, ...]:
     under = tuple(c for c in catalogue.clauses if c.id.startswith(prefix))
     if under:
         return under
-    close = difflib.get_close_matches(wanted, catalogue.ids(), n=3, cutoff=0.5)
-    hint = f"; did you mean {', '.join(close)}?" if close else "; 'froeschis rules' lists them all"
-    raise UnknownClauseError(f"no clause {wanted!r} in the catalogue{hint}")
+    hint = did_you_mean(wanted, catalogue.ids()) or "'froeschis rules' lists them all"
+    raise UnknownClauseError(f"no clause {wanted!r} in the catalogue; {hint}")
 
 
 def implementations(clause_id: str) -> tuple[str, ...]:
