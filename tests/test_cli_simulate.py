@@ -19,6 +19,7 @@ import attrs
 import pytest
 
 import froeschis.agents.engines as engines
+import froeschis.cli.simulate as simulate
 from froeschis.agents.engines import KERNEL_BATCH, game_seed, simulate_game
 from froeschis.agents.simulation import run_games, spread, summarise, usable_cpus, wilson
 from froeschis.agents.tally import GameSummary, Tally
@@ -279,8 +280,6 @@ def test_the_results_are_printed_before_a_plot_fails(
     """The folder is fine when the run starts and gone when the plots are written: the statistics
     are out already, and the error names the option and the file."""
     pytest.importorskip("matplotlib")
-    import froeschis.cli.simulate as simulate
-
     plots = tmp_path / "plots"
     plots.mkdir()
 
@@ -308,9 +307,22 @@ def test_more_jobs_than_cpus_are_lowered_with_a_warning(capsys: pytest.CaptureFi
     cpus = usable_cpus()
     assert json.loads(captured.out)["timing"]["jobs"] == cpus
     assert captured.err.strip() == (
-        f"froeschis: warning: --jobs 10000 is more than the {cpus} CPUs this process may use; "
-        f"using {cpus} (the statistics do not depend on it)"
+        f"froeschis: warning: --jobs 10000 is more than the {cpus} CPU{'' if cpus == 1 else 's'} this "
+        f"process may use; using {cpus} (the statistics do not depend on it)"
     )
+
+
+def test_one_cpu_is_named_in_the_singular(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(simulate, "usable_cpus", lambda: 1)
+    assert main(["simulate", "--no-progress", "--games", "1", "--players", "2", "--jobs", "3"]) == 0
+    captured = capsys.readouterr()
+    assert captured.err.strip() == (
+        "froeschis: warning: --jobs 3 is more than the 1 CPU this process may use; "
+        "using 1 (the statistics do not depend on it)"
+    )
+    assert " s on 1 process (" in captured.out
 
 
 def test_the_workers_start_without_forking() -> None:

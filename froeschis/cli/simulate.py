@@ -214,7 +214,7 @@ def write_plots(directory: Path, stats: dict[str, Any], tally: Tally) -> list[Pa
         ax.set_ylabel("games won (95% CI)")
         ax.set_ylim(0, 1)
         ax.set_title(f"Win rate by {label}, per game")
-    fig.suptitle(f"{stats['games']} games, {stats['players']} players")
+    fig.suptitle(f"{counted(stats['games'], 'game')}, {stats['players']} players")
     save_figure(PLOTS[0])
 
     fig, axes = plt.subplots(1, 2, figsize=(10, 4))
@@ -262,8 +262,8 @@ def run(args: argparse.Namespace) -> int:
     jobs = min(args.jobs, usable_cpus())
     if jobs < args.jobs:
         print(
-            f"froeschis: warning: --jobs {args.jobs} is more than the {jobs} CPUs this process may use; "
-            f"using {jobs} (the statistics do not depend on it)",
+            f"froeschis: warning: --jobs {args.jobs} is more than the {counted(jobs, 'CPU')} this process "
+            f"may use; using {jobs} (the statistics do not depend on it)",
             file=sys.stderr,
         )
     start = time.perf_counter()
