@@ -93,6 +93,11 @@ class CheckConfig:
     """Stop after the first game with an error."""
     strict: bool = False
     """Warnings, and declared clauses that no game exercised, fail the check too."""
+    misreadings: bool = True
+    """Name causes by the catalogue's misreadings first; False leaves them out, to measure what the
+    generic perturbations and fault localisation find alone (an ablation)."""
+    perturbations: bool = True
+    """Try generic perturbations of the clause table's entries where no known misreading fits."""
     deadline: float | None = attrs.field(default=None, validator=_seconds_or_none)
     """Seconds the whole check may take: when they are up, no further game starts, the causes are
     named from the games played and nothing more is shrunk (a warning says the check was cut short)."""
@@ -153,7 +158,7 @@ class _Tally:
         if result.error is not None:
             self.error_of[len(self.evidence)] = result.error
         self.scenario_of[len(self.evidence)] = scenario
-        self.evidence.append(result.evidence(trial))
+        self.evidence.append(result.evidence(trial, self.trusted))
         self.games[scenario.source] += 1
         self.steps += result.steps
         self.probes += len(result.probes_sent)
@@ -213,7 +218,7 @@ def _check(
     fatal = session.hello()
     if fatal is not None or session.info is None:
         tally.errors.append(attrs.evolve(fatal or Finding(ERROR, "protocol", "no hello"), scenario="hello"))
-        return _finish(session, tally, command, config, clock, (), _root_causes(tally))
+        return _finish(session, tally, command, config, clock, (), _root_causes(tally, config))
     if not session.info.events:
         tally.warned[("events-missing", "")] = Finding(
             "warning",
@@ -228,7 +233,7 @@ def _check(
     _play_scenarios(session, scenarios, tally, config, clock, progress)
     if progress is not None and tally.error_of:
         progress("naming the causes")
-    causes = _root_causes(tally)
+    causes = _root_causes(tally, config)
     if config.shrink:
         causes = [
             _reproduce(session, tally, cause, config, clock, progress) if not clock.up() else cause
@@ -237,17 +242,18 @@ def _check(
     return _finish(session, tally, command, config, clock, notes, causes)
 
 
-def _root_causes(tally: _Tally) -> list[RootCause]:
+def _root_causes(tally: _Tally, config: CheckConfig) -> list[RootCause]:
     """The independent causes of the errors: counterfactual blame over the games, then the errors
     outside any game (the handshake) as a protocol cause of their own."""
 
-    def provenance(index: int) -> tuple[str, ...]:
-        finding = tally.error_of[index]
-        return (*finding.clauses, *finding.related)
-
     found = [
         RootCause(cause, tuple(tally.error_of[i] for i in cause.all_games))
-        for cause in blame(tally.evidence, provenance)
+        for cause in blame(
+            tally.evidence,
+            tally.error_of,
+            misreadings=None if config.misreadings else (),
+            perturbations=config.perturbations,
+        )
     ]
     in_games = set(map(id, tally.error_of.values()))
     outside = tuple(f for f in tally.errors if id(f) not in in_games)
@@ -346,7 +352,10 @@ def _reproduce(
     if progress is not None:
         progress(f"shrinking {scenario.name}")
     budget = clock.left(config.shrink_budget)
-    shrunk = shrink(session, trial_of(scenario), finding, budget, events_trusted=tally.trusted)
+    # Replays attribute the divergence as the game did: by the engine's events if they were trusted
+    # then, whatever later games showed (else the same divergence looks like another and is "lost").
+    trusted = tally.evidence[index].events_trusted
+    shrunk = shrink(session, trial_of(scenario), finding, budget, events_trusted=trusted)
     t = shrunk.trial
     reproduction = Reproduction(
         shrunk.finding if shrunk.reproduced else finding,

@@ -24,6 +24,7 @@ from froeschis.conformance.attribution import (
     attribute_state,
     known_clauses,
     refusal_clause,
+    setup_clauses,
     unique,
 )
 from froeschis.conformance.protocol import JSON
@@ -265,6 +266,15 @@ def compare_reply(
     if not isinstance(reply, dict) or not isinstance(reply.get("type"), str):
         return _malformed(f"the reply is not a protocol reply object: {str(reply)[:200]}")
     kind = reply["type"]
+    if kind == "illegal" and before is None:
+        reason = str(reply.get("reason", ""))[:300]
+        message = (
+            f"refused a setup the rules allow: {reason!r}" if reason else "refused a setup the rules allow"
+        )
+        return StepCheck(
+            errors=(Finding(ERROR, "legal-refused", message, clauses=setup_clauses(after)),),
+            events_matched=False,
+        )
     if kind == "illegal" and before is not None:
         reason = str(reply.get("reason", ""))[:300]
         clauses = allowing(before, action)

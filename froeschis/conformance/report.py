@@ -13,7 +13,7 @@ from rich.console import Console
 from rich.markup import escape as escape_markup
 from rich.table import Table
 
-from froeschis.conformance.causes import EXPLAINED, PROTOCOL, PROVENANCE, Cause
+from froeschis.conformance.causes import PERTURBATION, PROTOCOL, PROVENANCE, Cause, Explanation
 from froeschis.conformance.compare import Finding
 from froeschis.conformance.protocol import JSON
 from froeschis.core.actions import AnyAction
@@ -165,11 +165,17 @@ class RootCause:
         return self.cause.misreading
 
     def headline(self) -> str:
-        """What the engine gets wrong, in one line."""
-        if self.cause.misreading is not None:
-            return f"behaves as if {self.cause.clause} were read as: {self.cause.misreading.description}"
-        if self.cause.clause is not None:
-            return f"diverges where the reference's {self.cause.clause} decides"
+        """What the engine gets wrong, in one line, and how sure that is."""
+        cause = self.cause
+        if cause.misreading is not None:
+            return f"behaves as if {cause.clause} were read as: {cause.misreading.description}"
+        if cause.perturbation is not None:
+            what = cause.perturbation.hypothesis.description
+            return f"no known misreading explains this; it behaves as if {what} (a generic perturbation)"
+        if cause.clause is not None:
+            runners_up = [s.clause for s in cause.suspects[1:]]
+            also = f"; then {', '.join(runners_up)}" if runners_up else ""
+            return f"no known misreading explains this; the most suspicious clause is {cause.clause}{also}"
         return f"breaks the protocol ({self.findings[0].kind})"
 
     def to_json(self, errors: Sequence[Finding]) -> dict[str, Any]:
@@ -194,9 +200,36 @@ class RootCause:
                     "contradicted_by": x.refuted_by,
                 }
                 for x in self.cause.runners_up
+                if x.misreading is not None
+            ],
+            "perturbation": None
+            if self.cause.perturbation is None
+            else perturbation_json(self.cause.perturbation),
+            "suspects": [
+                {
+                    "clause": s.clause,
+                    "score": round(s.score, 4),
+                    "failing_games": s.failing,
+                    "wrote_fields": s.wrote,
+                    "passing_games": s.passing,
+                }
+                for s in self.cause.suspects
             ],
             "reproduction": None if self.reproduction is None else self.reproduction.to_json(),
         }
+
+
+def perturbation_json(x: Explanation) -> dict[str, Any]:
+    perturbation = x.hypothesis.perturbation
+    assert perturbation is not None
+    return {
+        "id": perturbation.id,
+        "slot": perturbation.slot,
+        "description": x.hypothesis.description,
+        "games": len(x.games),
+        "games_reproduced_whole": len(x.whole),
+        "contradicted_by": x.refuted_by,
+    }
 
 
 def misreading_json(m: Misreading) -> dict[str, Any]:
@@ -380,22 +413,27 @@ def evidence(root: RootCause, failing: int) -> str:
         return f"{_games(len(root.findings))} failed outside the rules (no clause is involved)"
     if cause.confidence == PROVENANCE:
         games = len(cause.games)
+        top = cause.suspects[0].evidence(games) if cause.suspects else ""
         return (
-            "lower confidence: no known misreading reproduces "
-            f"{'this game' if games == 1 else f'these {games} games'}; "
-            "the reference's own account of the diverging step names the clause"
+            "lower confidence: no known misreading and no generic perturbation reproduces "
+            f"{'this game' if games == 1 else f'these {games} games'}; fault localisation over "
+            f"them names the clause: {top}"
         )
+    reading = "perturbation" if cause.confidence == PERTURBATION else "reading"
     text = (
-        "put in the reference's place, this reading answers the diverging step as the engine did in "
+        f"put in the reference's place, this {reading} answers the diverging step as the engine did in "
         f"{len(cause.games)} of the {_games(failing)} that failed, and replays {cause.whole} of them "
         f"whole, from the first action ({cause.steps} actions)"
     )
-    if cause.confidence == EXPLAINED:
+    if cause.refuted_by == 0:
         text += "; no game the engine played right contradicts it"
     else:
+        nearest = (
+            "the nearest known reading" if cause.confidence != PERTURBATION else "the nearest perturbation"
+        )
         text += (
             f"; but {_games(cause.refuted_by)} the engine played right would go otherwise by it: the engine "
-            "reads the clause so in some situations only (the nearest known reading)"
+            f"reads the clause so in some situations only ({nearest})"
         )
     if cause.also:
         text += (
@@ -419,7 +457,12 @@ def render_cause(console: Console, root: RootCause, failing: int) -> None:
         console.print(
             f"  clause {cause.clause}: {escape(catalogue.clause(cause.clause).statement)}", highlight=False
         )
+    for suspect in cause.suspects[1:]:
+        evidence_of = escape(suspect.evidence(len(cause.games)))
+        console.print(f"  [dim]also suspicious: {escape(suspect.clause)} ({evidence_of})[/]", highlight=False)
     for other in cause.runners_up:
+        if other.misreading is None:
+            continue
         verdict = (
             f"contradicted by {other.refuted_by} games played right"
             if other.refuted_by

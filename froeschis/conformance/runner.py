@@ -150,6 +150,12 @@ class Evidence:
     """None: the engine played the whole game as the reference did (or refused it, as it should)."""
     probes: tuple[tuple[int, JSON], ...] = ()
     """The illegal actions it was sent, by action index (all refused, but perhaps the divergence)."""
+    exercised: frozenset[str] = frozenset()
+    """The clauses the reference's steps decided by in the steps the engine played right."""
+    events_trusted: bool = True
+    """Whether the engine's events were trusted when the game was played: its finding's main
+    clauses came from the first event where the engine's and the reference's part
+    (:mod:`froeschis.conformance.compare`); a replay of the game must attribute it the same way."""
 
 
 @attrs.define
@@ -162,8 +168,10 @@ class TrialResult:
     probes_sent: list[tuple[int, JSON]] = attrs.Factory(list)
     events_matched: bool = True
 
-    def evidence(self, trial: Trial) -> Evidence:
-        return Evidence(trial, self.divergence, tuple(self.probes_sent))
+    def evidence(self, trial: Trial, events_trusted: bool = True) -> Evidence:
+        return Evidence(
+            trial, self.divergence, tuple(self.probes_sent), frozenset(self.exercised), events_trusted
+        )
 
 
 def illegal_action(state: GameState, rng: random.Random) -> JSON | None:

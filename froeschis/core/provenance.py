@@ -32,6 +32,14 @@ class Fired:
         """Whether this part wrote ``path`` or a field that contains it."""
         return any(path == w or path.startswith((w + "[", w + ".")) for w in self.writes)
 
+    def precision(self, path: str) -> int:
+        """How closely this part's writes name ``path``: the length of the longest of them that is
+        ``path`` or contains it (0: none does). A part that wrote ``players[1].length`` names that
+        field more closely than one that wrote all of ``players``."""
+        return max(
+            (len(w) for w in self.writes if path == w or path.startswith((w + "[", w + "."))), default=0
+        )
+
 
 class Recorder:
     """Collects the provenance of one step: the engine calls :meth:`fire` for every part of it."""
