@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+import attrs
 import pytest
 
 from froeschis.core.actions import DECLINE_SWAP, DRAW, SWAP, TAKE_DISCARD, Shuffle, frog_at
@@ -78,6 +79,18 @@ def test_a_deal_must_be_an_order_of_the_whole_deck() -> None:
     wrong = Shuffle((FROG,) * 60)
     with pytest.raises(IllegalActionError, match=r"round\.deal"):
         state.apply(wrong)
+
+
+@pytest.mark.clause("round.deal")
+def test_a_deck_must_hold_two_cards_beyond_the_rows() -> None:
+    """Two rows of four take eight cards: a deck of ten (two to spare) is the least that plays, and
+    its deal leaves one card to draw and one more (the statement of round.deal)."""
+    least = Rules(row_length=4, deck=cards("1 1 2 2 3 3 4 4 F T"))
+    state = new_game(2, least).apply(Shuffle(least.deck))
+    assert len(state.draw_pile) == 2
+    with pytest.raises(RulesError, match="too small") as refused:
+        new_game(2, Rules(row_length=4, deck=cards("1 1 2 2 3 3 4 4 F")))
+    assert refused.value.clause == "round.deal"
 
 
 @pytest.mark.clause("round.deal", "round.next-lengths")
@@ -446,6 +459,20 @@ def test_variant_counts_rows_that_turn_out_sorted() -> None:
         ["1 2 3 4 5 6 7 8", "1 2 3 4 5 6 [8] [7]"], turn=1, draw="T", first_completer=0, rules=rules
     )
     assert [p.length for p in unlucky.apply(DRAW).players] == [7, 8]
+
+
+@pytest.mark.clause("variant.reveal-at-round-end")
+def test_at_the_end_only_the_rows_that_count_by_luck_are_shown_face_up() -> None:
+    """One-spot rows end the game with the round. Seat 0 completed; seat 1's face-down card is a 1 on
+    spot 1 (lucky: shown face up, counts, shares the win); seat 2's is a 2 (unlucky: stays face down,
+    as the statement of the variant and spec/protocol.md say)."""
+    rules = Rules(reveal_at_round_end=True)
+    state = build(["1", "[1]", "[2]"], turn=2, draw="T", first_completer=0, rules=rules, round=8)
+    over = state.apply(DRAW)
+    assert over.is_terminal and over.winners == (0, 1)
+    assert [face_up(over, seat) for seat in range(3)] == ["1", "1", "[2]"]
+    published = attrs.evolve(state, rules=Rules()).apply(DRAW)
+    assert [face_up(published, seat) for seat in range(3)] == ["1", "[1]", "[2]"]
 
 
 @pytest.mark.clause("round.next-lengths")

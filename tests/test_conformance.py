@@ -164,6 +164,13 @@ SHOWN_BY_ANOTHER_CLAUSE = {
         "where the engine ends the game the reference starts the final turns: the first event that "
         "differs and the fields that say the round goes on are the final turns'",
     ),
+    "reshuffle-lose-top": (
+        "turn.discard-ends",
+        "turn.discard-ends",
+        "with the least deck the rules allow (two cards beyond the rows), the reshuffle, the draw after "
+        "it and the dead card drawn are one step: the discard pile the reshuffle left empty is last "
+        "written by the discard that ends the turn, and a differing field is blamed on its last writer",
+    ),
     "discard-bottom": (
         "place.number-spot",
         "turn.draw-source",

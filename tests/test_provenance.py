@@ -10,8 +10,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import attrs
 import pytest
 
+from froeschis.core.actions import DRAW, Shuffle
 from froeschis.core.chance import sample_chance
 from froeschis.core.engine import GameState, Transition, allowing_clauses, decision_clauses, new_game
 from froeschis.core.readings import VARIANT_OPTIONS
@@ -88,9 +90,19 @@ def test_legal_actions_name_the_clauses_that_decide_and_allow_them() -> None:
         assert set(decision_clauses(state)) <= IDS
         for action in state.legal_actions():
             allowed = allowing_clauses(state, action)
-            assert set(allowed) <= set(decision_clauses(state)) | {"turn.draw-source"}
+            assert set(allowed) <= set(decision_clauses(state)) | {"turn.draw-source", "draw.reshuffle"}
             if str(action) == "take-discard":
                 assert allowed == ("turn.draw-source", "variant.discard-if-placeable")
+
+
+@pytest.mark.clause("draw.reshuffle")
+def test_drawing_from_an_empty_draw_pile_is_allowed_by_the_reshuffle_too() -> None:
+    """Draw is always a choice (turn.draw-source); from an empty pile it means the reshuffle
+    (draw.reshuffle), so an engine that does not offer it breaks that clause too."""
+    state = new_game(2, Rules()).apply(Shuffle(Rules().deck))
+    assert allowing_clauses(state, DRAW) == ("turn.draw-source",)
+    empty = attrs.evolve(state, draw_pile=(), discard_pile=state.draw_pile)
+    assert allowing_clauses(empty, DRAW) == ("turn.draw-source", "draw.reshuffle")
 
 
 def test_apply_records_nothing_and_gives_the_same_state() -> None:

@@ -309,6 +309,9 @@ TINY_DECK = tiny_deck("1 1 2 2 F T T T")
 """Eight cards for rows of two: lucky rows are likely when the round ends."""
 SPARE_DECK = tiny_deck("1 1 2 2 3 3 4 4 F T T T")
 """Twelve cards for two rows of four: the draw pile runs out again and again."""
+LEAST_DECK = tiny_deck("1 1 2 2 3 3 4 4 F T")
+"""Ten cards for two rows of four: exactly the two cards beyond the rows that round.deal requires,
+the least deck a game may have (an engine off by one refuses it)."""
 SPARE_DECK_3P = tiny_deck("1 1 1 2 2 2 3 3 3 4 4 4 F T T T T")
 """Seventeen cards for three rows of four."""
 ONE_SPOT_DECK = tiny_deck("1 1 1 1 1 2 2 F F F T T")
@@ -352,6 +355,13 @@ def biased_scenarios(seed: int, quick: bool = False) -> Iterator[Scenario]:
             "few spare cards: the draw pile runs out, reshuffles",
             2,
             Rules(row_length=4, deck=SPARE_DECK),
+            mostly_drawing_policy,
+        ),
+        (
+            "exhaustion-least",
+            "the least deck the rules allow: two cards beyond the rows",
+            2,
+            Rules(row_length=4, deck=LEAST_DECK),
             mostly_drawing_policy,
         ),
         (

@@ -46,6 +46,14 @@ def initial_lengths(row_length: int, players: int) -> tuple[int, ...]:
     return (row_length,) * players
 
 
+@clause("round.deal")
+def spare_cards() -> int:
+    """How many cards a deck must hold beyond the rows: two, so that the player about to draw always
+    finds a card (draw.reshuffle keeps one on the discard pile and needs one more for a draw pile).
+    The published deck leaves 28 with four rows of eight; only custom decks come near the limit."""
+    return 2
+
+
 # --------------------------------------------------------------------------- a round
 
 

@@ -249,11 +249,16 @@ def decision_clauses(state: GameState) -> tuple[str, ...]:
 
 def allowing_clauses(state: GameState, action: AnyAction) -> tuple[str, ...]:
     """The clauses under which ``action`` is legal in ``state``: those that say what may happen in
-    the phase, and for taking the discard also the one that says which discard may be taken."""
+    the phase; for taking the discard also the one that says which discard may be taken, and for
+    drawing from an empty draw pile the one that reshuffles the discard pile into a new one."""
     table = state.rules.table
-    if isinstance(action, Action) and action.kind is _TO_TAKE and state.phase is _DRAW_PHASE:
-        return tuple(dict.fromkeys((table.clause_of("may_take_discard"), table.clause_of("discard_fits"))))
-    return (table.clause_of(PHASE_SLOT[state.phase]),)
+    phase = (table.clause_of(PHASE_SLOT[state.phase]),)
+    if isinstance(action, Action) and state.phase is _DRAW_PHASE:
+        if action.kind is _TO_TAKE:
+            return tuple(dict.fromkeys((*phase, table.clause_of("discard_fits"))))
+        if action.kind is _TO_DRAW and table.must_reshuffle(state.draw_pile):
+            return tuple(dict.fromkeys((*phase, table.clause_of("must_reshuffle"))))
+    return phase
 
 
 def phase_clause(state: GameState) -> str:

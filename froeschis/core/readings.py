@@ -18,6 +18,7 @@ PUBLISHED = ClauseTable(
     standard_deck=c.standard_deck,
     check_players=c.check_players,
     initial_lengths=c.initial_lengths,
+    spare_cards=c.spare_cards,
     deal=c.deal,
     starting_seat=c.starting_seat,
     next_seat=c.next_seat,

@@ -125,23 +125,25 @@ def with_variants(rules: Rules, *names: str) -> Rules:
 def check_setup(rules: Rules, players: int) -> None:
     """Refuse rules that cannot be played with this many players.
 
-    Beyond the player count (players.count), a custom deck must fill every row and still leave two
-    cards for the piles: then the player about to draw always finds a card (draw.reshuffle keeps one
-    on the discard pile and needs one more to form a draw pile), so no turn can get stuck. And a row
-    must be completable: the spots whose number the deck lacks need a frog each, or no round could
-    end. These are limits of custom decks, not rules of the game: the published deck meets them.
+    Beyond the player count (players.count), a custom deck must fill every row and still leave the
+    spare cards of round.deal (two) for the piles: then the player about to draw always finds a card
+    (draw.reshuffle keeps one on the discard pile and needs one more to form a draw pile), so no turn
+    can get stuck. And a row must be completable: the spots whose number the deck lacks need a frog
+    each, or no round could end. These are limits of custom decks, not rules of the game: the
+    published deck meets them.
     """
-    rules.table.check_players(players)
+    table = rules.table
+    table.check_players(players)
     if rules.row_length < 1:
         raise RulesError(
             f"row length must be at least 1, not {shown(rules.row_length)}", "row.initial-length"
         )
-    needed = rules.row_length * players + 2
+    needed = rules.row_length * players + table.spare_cards()
     if len(rules.deck) < needed:
         raise RulesError(
             f"a deck of {len(rules.deck)} cards is too small for {players} rows of "
             f"{shown(rules.row_length)}: at least {shown(needed)} are needed",
-            "round.deal",
+            table.clause_of("spare_cards"),
         )
     codes = Counter([card.code for card in rules.deck])
     missing = [n for n in range(1, rules.row_length + 1) if not codes[n]]

@@ -87,6 +87,7 @@ class ClauseTable:
     standard_deck: Callable[[], Cards]
     check_players: Callable[[int], None]
     initial_lengths: Callable[[int, int], tuple[int, ...]]
+    spare_cards: Callable[[], int]
     # -- a round
     deal: Callable[[Sequence[Card], Sequence[int]], tuple[tuple[Row, ...], Cards]]
     starting_seat: Callable[[int, int, int | None], int]
