@@ -42,6 +42,10 @@ autodoc_typehints = "signature"
 autodoc_member_order = "bysource"
 autodoc_use_type_comments = False  # froeschis has annotations, not type comments (and it is faster)
 add_module_names = False
+# The API pages (docs/api/, one per module) are written when the build starts (docs/_ext/api_pages.py).
+froeschis_api_dir = "api"
+# A page's table of contents lists its classes and functions, and a class's members by their names.
+toc_object_entries_show_parents = "hide"
 python_use_unqualified_type_names = True
 
 # doctest: the examples of these pages (doctest and testcode directives) import what they use.
@@ -49,18 +53,13 @@ python_use_unqualified_type_names = True
 doctest_global_setup = ""
 doctest_test_doctest_blocks = ""
 
-html_theme = "alabaster"
+# furo: the page uses the window's width (wide code blocks and tables scroll in their own box, never
+# cut), collapses to one column on a phone, and has a table of contents per page (on the API pages,
+# every class and function); docs/_static/froeschis.css adds the project's own rules.
+html_theme = "furo"
 html_title = f"froeschis {release}"
 html_static_path = ["_static"]
 html_css_files = ["froeschis.css"]
-html_theme_options = {
-    "description": "The canonical rules engine for the card game Fröschis",
-    "page_width": "1180px",
-    "sidebar_width": "250px",
-    "fixed_sidebar": True,
-    "show_relbars": True,
-}
-html_sidebars = {"**": ["about.html", "navigation.html", "relations.html", "searchbox.html"]}
 html_show_sourcelink = False
 
 assert froeschis.__file__ is not None and Path(froeschis.__file__).is_relative_to(ROOT), (

@@ -10,7 +10,9 @@ Directives (each documented in ``docs/design.rst``):
 
 * ``froeschis-rules``, ``froeschis-summary``, ``froeschis-discrepancies``, ``froeschis-rulings``,
   ``froeschis-reading LANG``, ``froeschis-coverage``, ``froeschis-matrix``, ``froeschis-tests``,
-  ``froeschis-playthroughs``, ``froeschis-api``: generated content;
+  ``froeschis-playthroughs``, ``froeschis-api`` (the API index; the pages themselves are written
+  by :mod:`api_pages` when the build starts): generated content;
+* ``froeschis-output``: a command and its output, kept in a file (:mod:`command_output`);
 * ``froeschis-svg``: evaluates Python (the last line is the picture) in the page's namespace and
   shows the SVG it gives (:mod:`froeschis.present.svg`);
 * ``doctest``, ``testcode`` and ``testsetup`` of ``sphinx.ext.doctest``, extended to also run their
@@ -27,17 +29,17 @@ import ast
 import contextlib
 import doctest
 import hashlib
-import importlib
 import io
 import json
 import os
-import pkgutil
 import tomllib
 import traceback
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, ClassVar
 
+import api_pages
+import command_output
 import rulesdoc
 from docutils import nodes, utils
 from docutils.nodes import Node, system_message
@@ -168,78 +170,9 @@ class ReadingDirective(GeneratedDirective):
         return rulesdoc.reading_rst(model(), language)
 
 
-API_GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("The rules engine (core)", ("froeschis", "froeschis.core")),
-    ("The clause catalogue (spec)", ("froeschis.spec",)),
-    ("JSON forms and schemas (io)", ("froeschis.io",)),
-    ("Bots and the game loop (agents)", ("froeschis.agents",)),
-    ("What proves the engine (verify)", ("froeschis.verify",)),
-    ("Checking other implementations (conformance)", ("froeschis.conformance",)),
-    ("Pictures and words (present)", ("froeschis.present",)),
-    ("The command line (cli)", ("froeschis.cli",)),
-)
-"""The API reference's sections: a module belongs to the first group naming it or a package or
-``name_`` prefix of it (``froeschis.cli`` also takes ``froeschis.cli.play``); the rest go last."""
-
-
-def api_modules() -> list[str]:
-    """Every public module of the package, found by walking it (so a new module is documented).
-
-    Private modules (``_name``) are not; nor are the command modules under ``froeschis.cli``, whose
-    interface is the command line (``froeschis COMMAND --help``), only ``froeschis.cli`` itself."""
-    found = ["froeschis"]
-    for info in pkgutil.walk_packages(froeschis.__path__, "froeschis."):
-        private = any(part.startswith("_") for part in info.name.split("."))
-        if not private and not info.name.startswith("froeschis.cli."):
-            found.append(info.name)
-    return found
-
-
-def _group_of(module: str) -> int:
-    for index, (_, names) in enumerate(API_GROUPS):
-        if any(module == n or module.startswith((n + ".", n + "_")) for n in names if n != "froeschis"):
-            return index
-    return 0 if module == "froeschis" else len(API_GROUPS)
-
-
-def _position(module: str, names: tuple[str, ...]) -> tuple[int, str]:
-    """Where a module goes in its group: in the group's order, then by name."""
-    for index, name in enumerate(names):
-        if module == name or (name != "froeschis" and module.startswith((name + ".", name + "_"))):
-            return index, module
-    return len(names), module
-
-
 def api_rst(_: rulesdoc.DocModel) -> str:
-    """The API reference: every module, grouped, with autodoc."""
-    modules = api_modules()
-    groups = [*API_GROUPS, ("Other modules", ())]
-    out: list[str] = []
-    for index, (heading, names) in enumerate(groups):
-        members = sorted((m for m in modules if _group_of(m) == index), key=lambda m: _position(m, names))
-        if not members:
-            continue
-        out += [heading, "-" * len(heading), ""]
-        for name in members:
-            out += [f"``{name}``", "~" * (len(name) + 4), ""]
-            try:
-                module = importlib.import_module(name)
-            except ImportError as missing:  # froeschis.kernel without numba: the docs build anyway
-                out += [f"Not documented in this build: it needs an optional extra ({missing}).", ""]
-                continue
-            if hasattr(module, "__path__"):
-                # A package: its docstring only; what it re-exports is documented where it is defined.
-                out += [f".. automodule:: {name}", "   :no-members:", ""]
-            else:
-                # Documented members only (and a module's __all__ where it has one): the public API.
-                out += [
-                    f".. automodule:: {name}",
-                    "   :members:",
-                    "   :show-inheritance:",
-                    "   :member-order: bysource",
-                    "",
-                ]
-    return "\n".join(out)
+    """The API index (``api.rst``): every module's page (:mod:`api_pages`), by layer."""
+    return api_pages.index_rst()
 
 
 # --------------------------------------------------------------------------- the architecture
@@ -257,7 +190,7 @@ def layers_rst(_: rulesdoc.DocModel) -> str:
     ``layers`` contract; then the other contracts. Generated, so it cannot drift from what CI checks."""
     contracts = layer_contracts()
     layers = next(c for c in contracts if c["type"] == "layers")["layers"]
-    modules = api_modules()
+    modules = api_pages.api_modules()
     rows = []
     for depth, group in enumerate(layers):
         names = [name.strip() for name in group.split("|")]
@@ -533,8 +466,38 @@ def clause_role(
     reference = addnodes.pending_xref(
         rawtext, refdomain="std", reftype="ref", reftarget=rulesdoc.clause_label(clause_id), refexplicit=True
     )
-    reference += nodes.literal(clause_id, clause_id, classes=["xref", "clause"])
+    reference += nodes.literal(clause_id, clause_id, classes=["xref", "clause", CLAUSE_ID_CLASS])
     return [reference], []
+
+
+CLAUSE_ID_CLASS = "clause-id"
+"""The class of every piece of text that is a clause ID: ``froeschis.css`` keeps it on one line,
+never broken at its hyphens (``round.final-turn-completion``)."""
+
+
+def mark_clause_ids(doctree: nodes.Node) -> None:
+    """Give :data:`CLAUSE_ID_CLASS` to every inline text or literal that is exactly a clause ID:
+    the ``:clause:`` role's, the clause links of the generated pages (``:ref:`` with the ID as
+    text), a clause ID as inline code in prose and headings."""
+    ids = set(model().catalogue.ids())
+    for node in doctree.findall(nodes.Element):
+        marked = node["classes"]
+        if (
+            isinstance(node, nodes.literal | nodes.inline)
+            and node.astext() in ids
+            and CLAUSE_ID_CLASS not in marked
+        ):
+            marked.append(CLAUSE_ID_CLASS)
+
+
+def _mark_read(app: Sphinx, doctree: nodes.document) -> None:
+    """At read time, before the page's table of contents is taken from its headings."""
+    mark_clause_ids(doctree)
+
+
+def _mark_resolved(app: Sphinx, doctree: nodes.document, docname: str) -> None:
+    """After the references are resolved: a resolved ``:ref:`` is a new node, its text a new inline."""
+    mark_clause_ids(doctree)
 
 
 def repo_file_role(
@@ -555,6 +518,34 @@ def repo_file_role(
     relative = Path(os.path.relpath(REPO / path, source_dir)).as_posix()
     role = XRefRole(nodeclass=addnodes.download_reference)
     return role("download", rawtext, f"{path} <{relative}>", lineno, inliner, options or {}, content or [])
+
+
+# --------------------------------------------------------------------------- the navigation
+
+NAVIGATION_DEPTH = 3
+"""How deep the pages' titles sit in the tree of contents: index, its pages (``api``), their
+sections (the API index's groups), the pages those list (``api/froeschis.core.engine``)."""
+
+
+def _shallow_navigation(
+    app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: Node | None
+) -> None:
+    """furo draws every page's navigation from the whole tree of contents (``maxdepth=-1``), which
+    Sphinx copies with every section and every API entry of every page before keeping only the
+    pages' titles (``titles_only``), for each of the hundred pages: seconds of every build. The
+    titles sit no deeper than :data:`NAVIGATION_DEPTH`: cut the copy there, for the same
+    navigation (checked page by page when this was written)."""
+    toctree = context.get("toctree")
+    if toctree is None:
+        return
+
+    def shallow(**options: Any) -> str:
+        if options.get("titles_only") and options.get("maxdepth") == -1:
+            options["maxdepth"] = NAVIGATION_DEPTH
+        result: str = toctree(**options)
+        return result
+
+    context["toctree"] = shallow
 
 
 # --------------------------------------------------------------------------- environment bookkeeping
@@ -602,10 +593,15 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.add_config_value("froeschis_tests_dir", "", "env", types=frozenset({str}))
     app.add_config_value("froeschis_vectors_dir", "", "env", types=frozenset({str}))
     app.add_config_value("froeschis_translations_dir", "", "env", types=frozenset({str}))
+    api_pages.setup(app)
+    command_output.setup(app)
     app.connect("builder-inited", load_model)
     app.connect("source-read", _reset_namespace)
     app.connect("env-check-consistency", _check_implementations)
     app.connect("autodoc-process-docstring", _implements_note)
+    app.connect("doctree-read", _mark_read, priority=400)  # before the table of contents (500)
+    app.connect("doctree-resolved", _mark_resolved)
+    app.connect("html-page-context", _shallow_navigation, priority=400)  # before furo's (500)
     for name, directive in GENERATED.items():
         app.add_directive(name, directive)
     app.add_directive("froeschis-svg", SvgDirective)

@@ -28,7 +28,9 @@ from typing import Any
 
 import attrs
 
+from froeschis.core.cards import Row, parse_card, parse_spot
 from froeschis.core.errors import FroeschisError
+from froeschis.present import svg
 from froeschis.spec import LANGUAGES, Catalogue, Clause, Discrepancy, load_catalogue
 from froeschis.verify.trace import ClauseTrace, trace_matrix, unknown_ids
 
@@ -255,9 +257,8 @@ def build_model(tests_dir: Path, vectors_dir: Path, translations_dir: Path) -> D
     in_force = set(catalogue.in_force_ids())
     problems = coverage_problems(row for row in matrix if row.clause in in_force)  # deprecated: none needed
     for clause_id, where in unknown_ids(tests_dir, vectors_dir).items():
-        problems.append(
-            f"{', '.join(where)} name(s) clause {clause_id!r}, which is not a clause in force in spec/clauses.toml"
-        )
+        named = f"{', '.join(where)} name(s) clause {clause_id!r}"
+        problems.append(f"{named}, which is not a clause in force in spec/clauses.toml")
     readings = {}
     for language in TRANSLATED:
         path = translations_dir / f"{language}.toml"
@@ -410,6 +411,145 @@ def _list_table(headers: Sequence[str], rows: Sequence[Sequence[str]], widths: s
     return out
 
 
+# --------------------------------------------------------------------------- pictures of rows
+
+
+@attrs.frozen
+class RowExample:
+    """A hand-built row that shows what a clause says, pictured in the clause's section
+    (:func:`froeschis.present.svg.row`)."""
+
+    row: str
+    """The spots in their text form, spot 1 first: ``3`` face up, ``[3]`` face down."""
+    caption: str
+    """What the picture shows (reStructuredText; clause IDs in it become links)."""
+    hand: str | None = None
+    discard: str | None = None
+    highlight: tuple[int, ...] = ()
+    """The spots the caption speaks of, marked."""
+    reveal: bool = False
+    """Whether the face-down cards show, small, what lies under them (a view nobody at the table has)."""
+
+    def spots(self) -> Row:
+        return Row(tuple(parse_spot(text) for text in self.row.split()))
+
+    def picture(self) -> str:
+        hand = None if self.hand is None else parse_card(self.hand)
+        discard = None if self.discard is None else parse_card(self.discard)
+        row = self.spots()
+        return svg.row(row, hand=hand, discard=discard, highlight=self.highlight, reveal_hidden=self.reveal)
+
+
+_COMPLETE_SEVEN = "1 2 3 4 5 6 7"
+
+ROW_EXAMPLES: Mapping[str, RowExample] = {
+    "row.initial-length": RowExample(
+        "[3] [6] [6] [7] [2] [5] [6] [8]", "A row of the first round: eight spots, dealt face down."
+    ),
+    "round.deal": RowExample(
+        "[3] [6] [6] [7] [2] [5] [6] [8]",
+        "A row as dealt: the next cards of the shuffled deck, face down (what lies under each back is "
+        "shown small, a view nobody at the table has).",
+        reveal=True,
+    ),
+    "variant.discard-if-placeable": RowExample(
+        "[5] 2 [T] [7] 5 [4] [8] [1]",
+        "With the variant, the discard pile's 4 may be taken: spot 4 is face down. A 2 or a 5 could "
+        "not be: their spots show them already.",
+        discard="4",
+        highlight=(4,),
+    ),
+    "place.number-spot": RowExample(
+        "[3] 2 [6] [7] [T] [5] [1] [8]", "A 6 in hand goes on spot 6.", hand="6", highlight=(6,)
+    ),
+    "place.face-down-only": RowExample(
+        "[8] 2 [T] [1] 5 [4] [6] [3]",
+        "The 4 in hand goes on spot 4, which is face down. Nothing is placed on spots 2 and 5: they "
+        "show their cards.",
+        hand="4",
+        highlight=(4,),
+    ),
+    "frog.place": RowExample(
+        "[3] 2 [6] 4 [T] [5] [1] [8]",
+        "A frog in hand goes on a face-down spot of the player's choice: any of the marked ones.",
+        hand="F",
+        highlight=(1, 3, 5, 6, 7, 8),
+    ),
+    "frog.swap": RowExample(
+        "[8] 2 F 4 [1] [5] [6] [T]",
+        "A 3 in hand, and spot 3 holds a face-up frog: the 3 replaces the frog, which goes into hand.",
+        hand="3",
+        highlight=(3,),
+    ),
+    "dead.duplicate": RowExample(
+        "[8] 2 [T] 4 [1] [5] [6] [3]",
+        "A 2 in hand, and spot 2 shows a 2 already: the 2 is discarded and the turn ends.",
+        hand="2",
+        highlight=(2,),
+    ),
+    "dead.above-row-length": RowExample(
+        "[3] 2 [T] [1] [5] [4]", "A row of six spots has no spot for the 7 in hand: it is trash.", hand="7"
+    ),
+    "complete.no-face-down": RowExample(
+        _COMPLETE_SEVEN, "A complete row of seven: none of its cards is face down."
+    ),
+    "complete.frogs-count": RowExample(
+        "1 2 F 4 5 6", "A complete row: the frog on spot 3 counts as a 3.", highlight=(3,)
+    ),
+    "complete.ends-turn": RowExample(
+        "1 2 3 F 5 6",
+        "The last card revealed completed the row: the 4 in hand is discarded and the turn ends; it "
+        "does not replace the frog on spot 4.",
+        hand="4",
+        highlight=(4,),
+    ),
+    "variant.reveal-at-round-end": RowExample(
+        "1 [2] 3 [F] 5",
+        "At the round's end the face-down cards are revealed (shown small): a 2 on spot 2 and a frog "
+        "on spot 4. Every one fits, so with the variant the row counts as completed.",
+        highlight=(2, 4),
+        reveal=True,
+    ),
+    "round.next-lengths": RowExample(
+        _COMPLETE_SEVEN, "This row of seven is complete at the round's end: next round it has six spots."
+    ),
+    "game.end": RowExample("1", "A completed row of one spot: at the round's end its player wins."),
+}
+"""The clauses pictured with a row: every clause whose statement speaks of a row or a spot
+(:func:`speaks_of_a_row`) is here or in :data:`NO_ROW_EXAMPLE`."""
+
+NO_ROW_EXAMPLE: Mapping[str, str] = {
+    "turn.chain-order": "an order of six cases, each a clause with its own picture",
+    "round.final-turns": "it is about the turns after a completed row (complete.no-face-down shows one)",
+    "round.final-turn-completion": "it is about whose turns follow, not about what a row shows",
+}
+"""The clauses that speak of rows but are not pictured with one, and why."""
+
+
+def speaks_of_a_row(clause: Clause) -> bool:
+    """Whether a clause's statement speaks of a row or a spot: those are pictured with a row."""
+    return re.search(r"\b(rows?|spots?)\b", clause.statement, flags=re.IGNORECASE) is not None
+
+
+def row_picture(catalogue: Catalogue, clause_id: str, *, caption: bool = True) -> list[str]:
+    """reStructuredText of the clause's example row (nothing for a clause without one): the
+    picture, and under it the caption when ``caption`` (the readings in other languages show the
+    picture alone: the captions are English)."""
+    example = ROW_EXAMPLES.get(clause_id)
+    if example is None:
+        return []
+    picture = f'<div class="froeschis-picture" lang="en">{example.picture()}</div>'
+    out = [".. raw:: html", "", f'   <div class="froeschis-figure row-example">{picture}</div>', ""]
+    if caption:
+        out += [
+            ".. rst-class:: froeschis-caption",
+            "",
+            linked(example.caption, catalogue, clause_id),
+            "",
+        ]
+    return out
+
+
 # --------------------------------------------------------------------------- the annotated rules
 
 
@@ -422,8 +562,13 @@ def sources_table(catalogue: Catalogue, clause: Clause) -> list[str]:
         ]
     cells = []
     for language in LANGUAGES:
-        cited = _cited(catalogue, clause, language)
-        cells.append("\n\n".join(cited) if cited else "*(not in this text)*")
+        cited = "\n\n".join(_cited(catalogue, clause, language))
+        if not cited:
+            cells.append("*(not in this text)*")
+        else:  # marked with its language (lang="de"): for the fonts, hyphenation and screen readers
+            cells.append(
+                cited if language == "en" else f".. container:: language-{language}\n\n{_indent(cited)}"
+            )
     headers = [LANGUAGE_NAMES[lang] for lang in LANGUAGES]
     return _list_table(headers, [cells], "1 1 1", "source-sentences")
 
@@ -442,6 +587,7 @@ def clause_rst(model: DocModel, clause: Clause) -> str:
         "",
         _indent(linked(clause.statement, model.catalogue, clause.id)),
         "",
+        *row_picture(model.catalogue, clause.id),
     ]
     out.append(f":Kind: **{clause.kind}**: {KIND_NOTES[clause.kind]}")
     if clause.deprecated is not None:
@@ -500,7 +646,11 @@ def rules_rst(model: DocModel) -> str:
 
 def summary_rst(model: DocModel) -> str:
     """The rules at a glance: one line per clause, in rule order, linking to its section."""
-    rows = [[clause_ref(c.id), esc(c.title), c.kind, esc(c.statement)] for c in model.catalogue.clauses]
+    catalogue = model.catalogue
+    rows = [
+        [clause_ref(c.id), esc(c.title), c.kind, linked(c.statement, catalogue, c.id)]
+        for c in catalogue.clauses
+    ]
     return "\n".join(_list_table(["Clause", "Title", "Kind", "Statement"], rows, "2 2 1 6", "rules-summary"))
 
 
@@ -561,6 +711,7 @@ def reading_rst(model: DocModel, language: str) -> str:
             translation.statement, model.catalogue, clause.id, lambda i: reading_label(language, i)
         )
         out += [".. container:: clause-statement", "", _indent(statement), ""]
+        out += row_picture(model.catalogue, clause.id, caption=False)
         out.append(f":{esc(labels['kind'])}: {esc(labels[clause.kind])}")
         if clause.option is not None:
             out.append(f":{esc(labels['option'])}: ``Rules({clause.option}=True)``")
@@ -625,7 +776,7 @@ def tests_rst(model: DocModel) -> str:
         out += [f".. _{test_label(test.nodeid)}:", "", f".. rubric:: ``{name}``", ""]
         out += [f":Checks: {', '.join(clause_ref(c) for c in test.clauses)}", ""]
         if test.summary:
-            out += [esc(test.summary), ""]
+            out += [linked(test.summary, model.catalogue), ""]
         out += [".. code-block:: python", "", _indent(test.code), ""]
     return "\n".join(out)
 
