@@ -599,7 +599,7 @@ def test_every_module_has_an_api_page_and_the_index_links_each() -> None:
     modules = api_pages.api_modules()
     assert {"froeschis", "froeschis.core.engine", "froeschis.cli"} <= set(modules)
     assert not [m for m in modules if m.startswith("froeschis.cli.") or "._" in m]
-    index = api_pages.index_rst()
+    index = api_pages.index_rst("api")
     for module in modules:
         assert f":doc:`{module} <api/{module}>`" in index
         assert f"   api/{module}\n" in index  # in a toctree: the page is in the navigation

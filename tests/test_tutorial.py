@@ -14,8 +14,10 @@ else is installed. Each command must
   reference engine replaying the saved record, the source text, the files written), and
 * print exactly what its output file holds, but for what legitimately varies from run to run
   (:func:`normalised`: timings and rates are masked; trailing spaces, which rich pads lines with,
-  are not kept); the pictures ``simulate --plots`` draws must look like the ones the page shows
-  (``docs/tutorial/plots/``, compared by matplotlib's own image comparison, :data:`PLOT_TOLERANCE`).
+  are not kept; the commands print no temporary path, conform saves its reproductions in
+  ``--repro-dir repro``, and no version of froeschis); the pictures ``simulate --plots`` draws must
+  look like the ones the page shows (``docs/tutorial/plots/``, compared by matplotlib's own image
+  comparison, :data:`PLOT_TOLERANCE`).
 
 ``FROESCHIS_REGENERATE=1 python3 -m pytest tests/test_tutorial.py -n 0`` writes the outputs and
 the pictures instead of comparing them, after a deliberate change (of a command's wording, of the

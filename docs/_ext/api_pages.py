@@ -87,12 +87,9 @@ def _summary(name: str) -> str:
     return first_sentence(module.__doc__ or "")
 
 
-def page_name(module: str) -> str:
-    return f"api/{module}"
-
-
-def index_rst(api_dir: str = "api") -> str:
-    """The API index: by group, every module's page with the first sentence of its docstring."""
+def index_rst(api_dir: str) -> str:
+    """The API index: by group, every module's page (in the folder ``api_dir``) with the first
+    sentence of its docstring."""
     modules = api_modules()
     out: list[str] = []
     for index, (heading, names) in enumerate([*GROUPS, ("Other modules", ())]):

@@ -158,6 +158,13 @@ def generated(
     return type(name, (GeneratedDirective,), {"render": staticmethod(render), "sections": sections})
 
 
+class ApiDirective(GeneratedDirective):
+    """``.. froeschis-api::``: the API index, every module's page (:mod:`api_pages`) by layer."""
+
+    def text(self) -> str:
+        return api_pages.index_rst(self.config.froeschis_api_dir)
+
+
 class ReadingDirective(GeneratedDirective):
     """``.. froeschis-reading:: de``: the rules as translated into one language."""
 
@@ -168,11 +175,6 @@ class ReadingDirective(GeneratedDirective):
         if language not in model().readings:
             raise self.error(f"no reading in {language!r}; there are {sorted(model().readings)}")
         return rulesdoc.reading_rst(model(), language)
-
-
-def api_rst(_: rulesdoc.DocModel) -> str:
-    """The API index (``api.rst``): every module's page (:mod:`api_pages`), by layer."""
-    return api_pages.index_rst()
 
 
 # --------------------------------------------------------------------------- the architecture
@@ -578,7 +580,7 @@ GENERATED: dict[str, type[GeneratedDirective]] = {
     "froeschis-matrix": generated("MatrixDirective", rulesdoc.matrix_rst, sections=False),
     "froeschis-tests": generated("TestsDirective", rulesdoc.tests_rst),
     "froeschis-playthroughs": generated("PlaythroughsDirective", rulesdoc.playthroughs_rst),
-    "froeschis-api": generated("ApiDirective", api_rst),
+    "froeschis-api": ApiDirective,
     "froeschis-layers": generated("LayersDirective", layers_rst, sections=False),
     "froeschis-clause-table": generated("ClauseTableDirective", clause_table_rst, sections=False),
     "froeschis-reading": ReadingDirective,
