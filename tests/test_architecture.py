@@ -52,6 +52,9 @@ def test_the_import_contracts_are_kept(contract_id: str) -> None:
     ("contract_id", "importer", "imported"),
     [
         ("layers", "froeschis.core.engine", "froeschis.cli"),
+        ("layers", "froeschis.framework.table", "froeschis.core.cards"),
+        ("layers", "froeschis.framework.registry", "froeschis.games.froeschis"),
+        ("layers", "froeschis.cli", "froeschis.games.froeschis"),
         ("layers", "froeschis.core.rules", "froeschis.spec"),
         ("layers", "froeschis.spec", "froeschis.io.serialize"),
         ("layers", "froeschis.agents.bots", "froeschis.verify.invariants"),
@@ -95,7 +98,8 @@ print(json.dumps({"modules": sorted(sys.modules), "opened": opened}))
 
 
 def test_import_froeschis_is_light_and_reads_no_file() -> None:
-    """``import froeschis`` loads the engine and the game loop only: no catalogue (no TOML read, no
+    """``import froeschis`` loads the engine, the game loop and the framework's types only: no
+    catalogue (no TOML read, no
     file opened but Python's own modules), no terminal or command-line machinery, no schemas."""
     done = subprocess.run(
         [sys.executable, "-c", IMPORT_PROBE], capture_output=True, text=True, check=True, cwd=REPO
@@ -105,7 +109,7 @@ def test_import_froeschis_is_light_and_reads_no_file() -> None:
     assert modules.isdisjoint({"tomllib", "rich", "argparse", "jsonschema", "referencing"})
     ours = {m for m in modules if m == "froeschis" or m.startswith("froeschis.")}
     layers = {m.split(".")[1] for m in ours if "." in m}
-    assert layers <= {"core", "agents"}, sorted(ours)
+    assert layers <= {"framework", "core", "agents"}, sorted(ours)
     assert [path for path in probe["opened"] if "froeschis" in path or path.endswith(".toml")] == []
 
 

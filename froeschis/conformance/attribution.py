@@ -3,10 +3,11 @@
 The reference reports every part of a step with the clauses that decided it and the state fields it
 wrote (:class:`~froeschis.core.provenance.Fired`). A differing field is blamed on the last part of
 the step that wrote it, of those that name it most closely; the earliest blamed part gives the main
-clauses, the others are "also involved" (:func:`~froeschis.conformance.localise.blamed_parts`). When one side ended the round or the game
-and the other did not, only the fields that say so count. Legal actions are attributed by asking
-the reference why it refuses an action, or under which clauses it allows one. This module keeps no
-table of its own: which clause decides what, and writes where, comes from the engine.
+clauses, the others are "also involved" (:func:`~froeschis.conformance.localise.blamed_parts`).
+When one side ended the round or the game and the other did not, only the fields that say so count.
+Legal actions are attributed by asking the reference why it refuses an action, or under which
+clauses it allows one. This module keeps no table of its own: which clause decides what, and writes
+where, comes from the engine.
 """
 
 from __future__ import annotations

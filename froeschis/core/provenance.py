@@ -12,33 +12,12 @@ State fields are named by their paths in the JSON form ``froeschis.state/1``: ``
 
 from __future__ import annotations
 
-import attrs
-
 from froeschis.core.cards import Card
 from froeschis.core.events import Event, EventKind
 from froeschis.core.table import ClauseTable
+from froeschis.framework.provenance import Fired
 
-
-@attrs.frozen
-class Fired:
-    """One part of a step: the clauses that decided it (the main one first), what it wrote."""
-
-    clauses: tuple[str, ...]
-    writes: tuple[str, ...]
-    event: Event | None = None
-    """The public event this part is, if it is one."""
-
-    def writes_to(self, path: str) -> bool:
-        """Whether this part wrote ``path`` or a field that contains it."""
-        return any(path == w or path.startswith((w + "[", w + ".")) for w in self.writes)
-
-    def precision(self, path: str) -> int:
-        """How closely this part's writes name ``path``: the length of the longest of them that is
-        ``path`` or contains it (0: none does). A part that wrote ``players[1].length`` names that
-        field more closely than one that wrote all of ``players``."""
-        return max(
-            (len(w) for w in self.writes if path == w or path.startswith((w + "[", w + "."))), default=0
-        )
+__all__ = ["Fired", "Recorder"]
 
 
 class Recorder:

@@ -20,35 +20,15 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Sequence
-from typing import Any, TypeVar
 
 import attrs
 
 from froeschis.core.cards import Card, Row, Spot
 from froeschis.core.state import Player
+from froeschis.framework.table import ClauseTable as Table
+from froeschis.framework.table import Reading, Variant, clause, clause_of
 
-F = TypeVar("F", bound=Callable[..., object])
-
-
-def clause(clause_id: str) -> Callable[[F], F]:
-    """Mark a function as the implementation of the clause ``clause_id`` of ``spec/clauses.toml``.
-
-    Marking reads nothing: that every mark names a clause of the catalogue is checked by the test
-    suite (``tests/test_coverage_gate.py``), not at import, so that ``import froeschis`` stays free
-    of file reads.
-    """
-
-    def mark(function: F) -> F:
-        function.__dict__["__clause__"] = clause_id
-        return function
-
-    return mark
-
-
-def clause_of(function: Callable[..., object]) -> str | None:
-    """The clause a function is marked with (:func:`clause`), or None."""
-    found = getattr(function, "__clause__", None)
-    return found if isinstance(found, str) else None
+__all__ = ["SLOTS", "Cards", "ClauseTable", "Reading", "Resolution", "Variant", "clause", "clause_of"]
 
 
 class Resolution(enum.Enum):
@@ -77,10 +57,11 @@ Cards = tuple[Card, ...]
 
 
 @attrs.frozen(repr=False)
-class ClauseTable:
-    """For every decision of the engine, the clause function that takes it.
+class ClauseTable(Table):
+    """For every decision of the Fröschis engine, the clause function that takes it.
 
-    The fields are the slots, in rule order; each holds a function marked with its clause.
+    The fields are the slots, in rule order; each holds a function marked with its clause
+    (the methods are the framework's: :class:`froeschis.framework.table.ClauseTable`).
     """
 
     # -- setting up
@@ -130,90 +111,6 @@ class ClauseTable:
     winners: Callable[[Sequence[int], Sequence[int], int | None], tuple[int, ...]]
     returns: Callable[[int, Sequence[int]], tuple[float, ...]]
 
-    def __attrs_post_init__(self) -> None:
-        unmarked = [slot for slot in SLOTS if clause_of(getattr(self, slot)) is None]
-        if unmarked:
-            raise TypeError(f"clause table entries without a @clause mark: {unmarked}")
 
-    def clause_of(self, slot: str) -> str:
-        """The clause that decides ``slot`` in this table."""
-        found = clause_of(getattr(self, slot))
-        assert found is not None  # every entry is marked (checked when the table is made)
-        return found
-
-    def entries(self) -> tuple[tuple[str, str, Callable[..., object]], ...]:
-        """Every (slot, clause, function), in rule order."""
-        return tuple((slot, self.clause_of(slot), getattr(self, slot)) for slot in SLOTS)
-
-    def slots_of(self, clause_id: str) -> tuple[str, ...]:
-        """The slots whose entry implements ``clause_id``."""
-        return tuple(slot for slot in SLOTS if self.clause_of(slot) == clause_id)
-
-    def replace(self, slot: str, function: Callable[..., object]) -> ClauseTable:
-        """This table with ``function`` (marked with its clause) in ``slot``."""
-        if slot not in SLOTS:
-            raise ValueError(f"the clause table has no slot {slot!r}")
-        changes: dict[str, Any] = {slot: function}
-        return attrs.evolve(self, **changes)
-
-    def read(self, reading: Reading) -> ClauseTable:
-        """This table as an engine with ``reading`` plays it (unchanged when the slot's entry
-        implements another clause: a misreading of a variant leaves the default rules alone)."""
-        if self.clause_of(reading.slot) != (reading.replaces or reading.clause):
-            return self
-        return self.replace(reading.slot, reading.function)
-
-    def __repr__(self) -> str:
-        return "ClauseTable(" + ", ".join(f"{slot}={clause}" for slot, clause, _ in self.entries()) + ")"
-
-
-SLOTS: tuple[str, ...] = tuple(field.name for field in attrs.fields(ClauseTable))
+SLOTS: tuple[str, ...] = ClauseTable.slots()
 """The names of the table's slots, in rule order."""
-
-
-@attrs.frozen
-class Reading:
-    """Another reading of a clause: the function an engine that reads it so would use in ``slot``.
-
-    The function is marked with the clause it reads (:func:`clause`). The variants are readings the
-    catalogue offers as options; the mutation check's mutants are readings that break a clause.
-    A reading usually replaces an entry of its own clause; ``replaces`` names another when a
-    misreading of one clause shows in a decision another clause takes (a win "at once", a misreading
-    of ``game.end``, decides when the round is over, which ``round.final-turns`` decides).
-    """
-
-    slot: str = attrs.field()
-    function: Callable[..., object]
-    description: str
-    replaces: str | None = None
-    """The clause whose entry in ``slot`` the reading replaces, when not its own."""
-
-    @slot.validator
-    def _known_slot(self, _: attrs.Attribute[str], value: str) -> None:
-        if value not in SLOTS:
-            raise ValueError(f"the clause table has no slot {value!r}")
-
-    @property
-    def clause(self) -> str:
-        found = clause_of(self.function)
-        if found is None:
-            raise TypeError(f"{self.function!r} is not marked with the clause it reads")
-        return found
-
-
-@attrs.frozen
-class Variant:
-    """A rules variant: a ``Rules`` option that replaces entries of the published table.
-
-    The one list of variants is :data:`froeschis.core.readings.VARIANTS`; the command line, the JSON
-    forms, the exhaustive walks, the conformance kit and the docs all read it.
-    """
-
-    option: str
-    """The ``Rules`` attribute, JSON key and protocol feature that switches it on."""
-    clause: str
-    """The variant's own clause ID."""
-    summary: str
-    """One line saying what it changes."""
-    readings: tuple[Reading, ...]
-    """The entries it replaces (each function marked with ``clause``)."""

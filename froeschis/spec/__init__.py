@@ -1,313 +1,70 @@
-"""The clause catalogue and the source texts, loaded from ``spec/``.
+"""The Fröschis clause catalogue and its source texts, loaded from ``spec/``.
 
-``spec/clauses.toml`` is the single statement of the rules; this module reads it (and the source
-texts it quotes) into frozen objects and refuses a catalogue that contradicts itself: an unknown
-kind, a quote that is not in the sentence it cites, a ruling without a rationale. Everything that
-names a clause (the engine, the tests, the docs) goes through :func:`clause`, so a misspelt ID
-fails loudly instead of tracing to nothing.
+``spec/clauses.toml`` is the single statement of the Fröschis rules, in English, German and Korean
+source sentences (``spec/sources/``). The catalogue model and its checks are the framework's
+(:mod:`froeschis.framework.catalogue`), the same for every game; this module finds Fröschis' folder
+and loads it once per process. Every name here is the one froeschis has published.
 """
 
 from __future__ import annotations
 
 import functools
-import tomllib
-from collections.abc import Mapping
 from importlib import resources
 from pathlib import Path
-from typing import Any, Literal
+from typing import Literal
 
-import attrs
+from froeschis.framework.catalogue import (
+    KINDS,
+    Catalogue,
+    Clause,
+    Deprecation,
+    Discrepancy,
+    Misreading,
+    Sentence,
+    SourceRef,
+    SourceText,
+    load,
+    parse_catalogue,
+)
 
-from froeschis.core.errors import SpecError
+__all__ = [
+    "KINDS",
+    "LANGUAGES",
+    "Catalogue",
+    "Clause",
+    "Deprecation",
+    "Discrepancy",
+    "Misreading",
+    "Sentence",
+    "SourceRef",
+    "SourceText",
+    "clause",
+    "load_catalogue",
+    "parse_catalogue",
+    "spec_dir",
+]
 
 LANGUAGES: tuple[Literal["en", "de", "ko"], ...] = ("en", "de", "ko")
-KINDS = ("source", "ruling", "variant")
-
-
-@attrs.frozen
-class Sentence:
-    """One sentence of a source text, by its stable anchor (``<lang>.<paragraph>.<sentence>``)."""
-
-    anchor: str
-    text: str
-
-
-@attrs.frozen
-class SourceText:
-    """A source text in one language, split into anchored sentences."""
-
-    language: str
-    seed: str
-    sentences: tuple[Sentence, ...]
-
-    def sentence(self, anchor: str) -> Sentence:
-        for sentence in self.sentences:
-            if sentence.anchor == anchor:
-                return sentence
-        raise SpecError(f"no sentence {anchor!r} in the {self.language} source text")
-
-
-@attrs.frozen
-class SourceRef:
-    """A clause's citation of one source sentence, with the part of it that matters."""
-
-    language: str
-    anchor: str
-    quote: str
-
-
-@attrs.frozen
-class Misreading:
-    """A plausible wrong reading of a clause: how an engine built on it would play instead.
-
-    ``id`` is ``<clause>~<name>``; ``invited_by`` is the source sentence that invites it, if one
-    does; ``mutant`` marks the one the mutation check plays the test suite by. The reading itself (the
-    clause-table entries) is implemented in :mod:`froeschis.conformance.misreadings`.
-    """
-
-    id: str
-    clause: str
-    description: str
-    mutant: bool
-    invited_by: SourceRef | None
-
-
-@attrs.frozen
-class Deprecation:
-    """Why a clause is no longer in force, since when, and what replaced it.
-
-    A clause is never deleted and its ID never reused (other engines, reports and records cite
-    it): it is marked deprecated instead. A deprecated clause needs no implementation, test or
-    playthrough, and naming it in code, a test or a playthrough is an error, as naming an unknown ID.
-    """
-
-    since: str
-    """The release that deprecated it."""
-    reason: str
-    replaced_by: tuple[str, ...]
-    """The clauses in force that took over its meaning, if any."""
-
-
-@attrs.frozen
-class Clause:
-    """One rule clause of the catalogue."""
-
-    id: str
-    title: str
-    kind: str
-    statement: str
-    rationale: str
-    secondary: tuple[str, ...]
-    option: str | None
-    sources: tuple[SourceRef, ...]
-    misreadings: tuple[Misreading, ...] = ()
-    deprecated: Deprecation | None = None
-
-    def sources_in(self, language: str) -> tuple[SourceRef, ...]:
-        return tuple(ref for ref in self.sources if ref.language == language)
-
-
-@attrs.frozen
-class Discrepancy:
-    """A point where the source texts disagree or one of them is wrong, and how it is resolved."""
-
-    id: str
-    clauses: tuple[str, ...]
-    languages: tuple[str, ...]
-    summary: str
-    resolution: str
-
-
-@attrs.frozen
-class Catalogue:
-    """All clauses in rule order, the discrepancies, and the source texts."""
-
-    clauses: tuple[Clause, ...]
-    discrepancies: tuple[Discrepancy, ...]
-    sources: Mapping[str, SourceText]
-
-    def ids(self) -> tuple[str, ...]:
-        """Every clause ID ever published, deprecated ones included: all that may be cited."""
-        return tuple(c.id for c in self.clauses)
-
-    def in_force(self) -> tuple[Clause, ...]:
-        """The clauses that are not deprecated: the ones that need an implementation and tests."""
-        return tuple(c for c in self.clauses if c.deprecated is None)
-
-    def in_force_ids(self) -> tuple[str, ...]:
-        return tuple(c.id for c in self.in_force())
-
-    def clause(self, clause_id: str) -> Clause:
-        for c in self.clauses:
-            if c.id == clause_id:
-                return c
-        raise SpecError(f"unknown clause ID {clause_id!r}: it is not in spec/clauses.toml")
-
-    def misreadings(self) -> tuple[Misreading, ...]:
-        """Every clause's misreadings, in rule order."""
-        return tuple(m for c in self.clauses for m in c.misreadings)
-
-    def misreading(self, misreading_id: str) -> Misreading:
-        for m in self.misreadings():
-            if m.id == misreading_id:
-                return m
-        raise SpecError(f"unknown misreading {misreading_id!r}: it is not in spec/clauses.toml")
+"""Fröschis' source languages: the English text (which every source clause quotes), German, Korean."""
 
 
 def spec_dir() -> Path:
-    """Where ``spec/`` is: packaged inside the wheel, or beside the package in a source checkout."""
+    """Where ``spec/`` is: packaged inside the wheel, or beside the package in a source checkout.
+    Fröschis' catalogue is at its top (the paths published before there were other games); each
+    other game has a folder of its own in it (``spec/frog/``)."""
     packaged = resources.files("froeschis") / "_spec"
     if packaged.is_dir():
         return Path(str(packaged))
     return Path(__file__).resolve().parents[2] / "spec"
 
 
-def _str(table: Mapping[str, Any], key: str, where: str, default: str | None = None) -> str:
-    value = table.get(key, default)
-    if not isinstance(value, str):
-        raise SpecError(f"{where}: field {key!r} must be a string, got {value!r}")
-    return value
-
-
-def _strs(table: Mapping[str, Any], key: str, where: str) -> tuple[str, ...]:
-    value = table.get(key, [])
-    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-        raise SpecError(f"{where}: field {key!r} must be a list of strings, got {value!r}")
-    return tuple(value)
-
-
-def _load_source(path: Path) -> SourceText:
-    data = tomllib.loads(path.read_text(encoding="utf-8"))
-    where = str(path.name)
-    sentences = tuple(
-        Sentence(_str(s, "anchor", where), _str(s, "text", where)) for s in data.get("sentence", [])
-    )
-    anchors = [s.anchor for s in sentences]
-    if len(set(anchors)) != len(anchors):
-        raise SpecError(f"{where}: duplicate sentence anchors")
-    return SourceText(_str(data, "language", where), _str(data, "seed", where), sentences)
-
-
-def _load_clause(table: Mapping[str, Any], sources: Mapping[str, SourceText]) -> Clause:
-    clause_id = _str(table, "id", "clause")
-    where = f"clause {clause_id!r}"
-    kind = _str(table, "kind", where)
-    if kind not in KINDS:
-        raise SpecError(f"{where}: kind must be one of {KINDS}, got {kind!r}")
-    refs: list[SourceRef] = []
-    for language in LANGUAGES:
-        for ref in table.get(language, []):
-            anchor, quote = _str(ref, "anchor", where), _str(ref, "quote", where)
-            text = sources[language].sentence(anchor).text
-            if quote not in text:
-                raise SpecError(f"{where}: quote {quote!r} is not in sentence {anchor}: {text!r}")
-            refs.append(SourceRef(language, anchor, quote))
-    rationale = _str(table, "rationale", where, default="")
-    if kind != "source" and not rationale:
-        raise SpecError(f"{where}: a {kind} must say why in 'rationale'")
-    if kind == "source" and not any(ref.language == "en" for ref in refs) and sources["en"].sentences:
-        raise SpecError(f"{where}: a source clause must quote the English text")
-    option = table.get("option")
-    if (kind == "variant") != (option is not None):
-        raise SpecError(f"{where}: exactly the variants name a Rules 'option'")
-    misreadings = tuple(_load_misreading(m, clause_id, sources) for m in table.get("misreading", []))
-    if sum(m.mutant for m in misreadings) != (1 if misreadings else 0):
-        raise SpecError(f"{where}: exactly one of its misreadings is the mutant")
-    deprecated = _load_deprecation(table["deprecated"], where) if "deprecated" in table else None
-    return Clause(
-        id=clause_id,
-        title=_str(table, "title", where),
-        kind=kind,
-        statement=_str(table, "statement", where),
-        rationale=rationale,
-        secondary=_strs(table, "secondary", where),
-        option=_str(table, "option", where) if option is not None else None,
-        sources=tuple(refs),
-        misreadings=misreadings,
-        deprecated=deprecated,
-    )
-
-
-def _load_deprecation(table: object, where: str) -> Deprecation:
-    if not isinstance(table, Mapping):
-        raise SpecError(f"{where}: 'deprecated' must be a table with 'since', 'reason' and 'replaced_by'")
-    since = _str(table, "since", f"{where} (deprecated)")
-    if not all(part.isdigit() for part in since.split(".")) or since.count(".") != 2:
-        raise SpecError(f"{where}: deprecated 'since' must be a release such as '0.2.0', not {since!r}")
-    return Deprecation(
-        since,
-        _str(table, "reason", f"{where} (deprecated)"),
-        _strs(table, "replaced_by", f"{where} (deprecated)"),
-    )
-
-
-def _load_misreading(
-    table: Mapping[str, Any], clause_id: str, sources: Mapping[str, SourceText]
-) -> Misreading:
-    misreading_id = _str(table, "id", f"a misreading of {clause_id!r}")
-    where = f"misreading {misreading_id!r}"
-    if not misreading_id.startswith(clause_id + "~"):
-        raise SpecError(f"{where}: its ID must be '{clause_id}~name'")
-    mutant = table.get("mutant", False)
-    if not isinstance(mutant, bool):
-        raise SpecError(f"{where}: 'mutant' must be true or false")
-    invited_by = None
-    if "anchor" in table:
-        anchor, quote = _str(table, "anchor", where), _str(table, "quote", where)
-        language = anchor.split(".")[0]
-        if language not in sources:
-            raise SpecError(f"{where}: anchor {anchor!r} names no source text")
-        text = sources[language].sentence(anchor).text
-        if quote not in text:
-            raise SpecError(f"{where}: quote {quote!r} is not in sentence {anchor}: {text!r}")
-        invited_by = SourceRef(language, anchor, quote)
-    return Misreading(misreading_id, clause_id, _str(table, "description", where), mutant, invited_by)
-
-
 @functools.cache
 def load_catalogue() -> Catalogue:
     """Load and check ``spec/clauses.toml`` and the source texts it quotes (once per process)."""
-    root = spec_dir()
-    sources: dict[str, SourceText] = {
-        lang: _load_source(root / "sources" / f"{lang}.toml") for lang in LANGUAGES
-    }
-    data = tomllib.loads((root / "clauses.toml").read_text(encoding="utf-8"))
-    return parse_catalogue(data, sources)
-
-
-def parse_catalogue(data: Mapping[str, Any], sources: Mapping[str, SourceText]) -> Catalogue:
-    """The catalogue of the parsed ``clauses.toml`` ``data``, checked against the ``sources``."""
-    clauses = tuple(_load_clause(t, sources) for t in data["clause"])
-    ids = [c.id for c in clauses]
-    if len(set(ids)) != len(ids):
-        raise SpecError("spec/clauses.toml: duplicate clause IDs")
-    in_force = {c.id for c in clauses if c.deprecated is None}
-    for c in clauses:
-        if c.deprecated is not None and not set(c.deprecated.replaced_by) <= in_force:
-            raise SpecError(
-                f"clause {c.id!r}: replaced_by must name clauses in force, not "
-                f"{sorted(set(c.deprecated.replaced_by) - in_force)}"
-            )
-    misreading_ids = [m.id for c in clauses for m in c.misreadings]
-    if len(set(misreading_ids)) != len(misreading_ids):
-        raise SpecError("spec/clauses.toml: duplicate misreading IDs")
-    discrepancies = []
-    for table in data.get("discrepancy", []):
-        where = f"discrepancy {table.get('id')!r}"
-        d = Discrepancy(
-            id=_str(table, "id", where),
-            clauses=_strs(table, "clauses", where),
-            languages=_strs(table, "languages", where),
-            summary=_str(table, "summary", where),
-            resolution=_str(table, "resolution", where),
-        )
-        unknown = set(d.clauses) - set(ids)
-        if unknown:
-            raise SpecError(f"{where}: names unknown clauses {sorted(unknown)}")
-        discrepancies.append(d)
-    return Catalogue(clauses, tuple(discrepancies), sources)
+    return load(spec_dir(), LANGUAGES, "spec/clauses.toml")
 
 
 def clause(clause_id: str) -> Clause:
-    """The clause with this ID; :class:`SpecError` for an ID the catalogue does not have."""
+    """The clause with this ID; :class:`~froeschis.core.errors.SpecError` for an ID the catalogue
+    does not have."""
     return load_catalogue().clause(clause_id)

@@ -1,0 +1,146 @@
+"""The one interface every game implements, and the tools use: a :class:`Game` and its states.
+
+The framework knows no game. A game brings its rules (a clause catalogue in ``spec/``, a clause
+table, an engine whose states are frozen values) and describes itself to the tools with one
+:class:`Game` value, registered under the entry-point group ``froeschis.games``
+(:mod:`froeschis.framework.registry`). Everything the tools do (the game loop, simulations,
+exhaustive walks, golden playthroughs, the coverage gate, the mutation check, conformance, the
+command line, the OpenSpiel and PettingZoo wrappers) goes through it.
+
+A game's states (:class:`State`) follow OpenSpiel's model: a state is a chance node (its outcome is
+an action the caller gives: a shuffle of the deck, an order of the bag's stones), a decision of the
+seat :attr:`State.current_player`, or terminal with :meth:`State.returns`. Applying an action returns
+a new state; :meth:`State.transition` also reports the step's provenance
+(:mod:`froeschis.framework.provenance`): which clauses decided each part of it.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from pathlib import Path
+from typing import Any, Protocol
+
+import attrs
+
+from froeschis.framework.catalogue import Catalogue
+from froeschis.framework.provenance import Fired
+from froeschis.framework.table import ClauseTable, Variant
+
+JSON = Any
+"""A value of a game's JSON forms (dicts, lists, strings, numbers, booleans, None)."""
+
+CHANCE = -1
+""":attr:`State.current_player` at a chance node (OpenSpiel's value)."""
+TERMINAL = -4
+""":attr:`State.current_player` once the game is over (OpenSpiel's value)."""
+
+
+class Transition(Protocol):
+    """One step with its provenance (what :meth:`State.transition` returns)."""
+
+    @property
+    def after(self) -> Any: ...
+    @property
+    def events(self) -> tuple[Any, ...]: ...
+    @property
+    def fired(self) -> tuple[Fired, ...]: ...
+    @property
+    def clauses(self) -> tuple[str, ...]: ...
+
+
+class State(Protocol):
+    """What every game's state offers the tools (a frozen value; every method leaves it unchanged)."""
+
+    @property
+    def is_chance(self) -> bool: ...
+    @property
+    def is_terminal(self) -> bool: ...
+    @property
+    def current_player(self) -> int:
+        """The seat to decide, or :data:`CHANCE`, or :data:`TERMINAL`."""
+    @property
+    def num_players(self) -> int: ...
+    def legal_actions(self) -> Sequence[Any]:
+        """The decisions open to the current player, in the game's order; empty at chance and
+        terminal nodes."""
+    def apply(self, action: Any) -> Any:
+        """The state after ``action``; an illegal one raises
+        :class:`~froeschis.framework.errors.IllegalActionError` naming the clause."""
+    def step(self, action: Any) -> tuple[Any, tuple[Any, ...]]:
+        """Like :meth:`apply`, also returning the events the action caused (each names its clauses)."""
+    def transition(self, action: Any) -> Transition: ...
+    def returns(self) -> tuple[float, ...]:
+        """Each seat's return (all 0 before the end)."""
+
+
+Policy = Callable[[Any, random.Random], Any]
+"""A bot: picks one of ``state.legal_actions()`` from what its seat may see; may use the random source."""
+
+
+@attrs.frozen
+class Game:
+    """A game, as the tools see it: everything they need, as values and functions of the game's own.
+
+    Only the game's module builds one; the tools read it and call its functions. Where a tool needs
+    more of a game than is here (the conformance kit's scenarios, OpenSpiel's encoding), it is a
+    further value the game may give, and a tool says which game lacks it.
+    """
+
+    name: str
+    """Its name on the command line and in the registry (``froeschis``, ``frog``, ``army-of-frogs``)."""
+    title: str
+    """Its name in prose (``Fröschis``, ``Frog``, ``Army of Frogs``)."""
+    spec: Callable[[], Path]
+    """The game's folder of ``spec/`` (its catalogue, sources, playthroughs, census)."""
+    catalogue: Callable[[], Catalogue]
+    """The game's clause catalogue (loaded once)."""
+    players: tuple[int, ...]
+    """The player counts its rules allow."""
+    rules: Callable[..., Any]
+    """The rules value of the published game, or with options (``rules(grand_pays_four=True)``);
+    a game's states carry theirs, and ``rules.table`` is its clause table."""
+    variants: tuple[Variant, ...]
+    """The game's one list of variants: each a rules option with the table entries it replaces."""
+    new_game: Callable[[int, Any], State]
+    """A new game for so many players by these rules (None: the published game); refuses a setup the
+    rules forbid with :class:`~froeschis.framework.errors.RulesError` naming the clause."""
+    sample_chance: Callable[[Any, random.Random], Any]
+    """A uniformly random outcome of a chance node, from the random source."""
+    chance_outcomes: Callable[[Any], Iterable[Any]]
+    """Every distinct outcome of a chance node, each once (exhaustive walks, perft)."""
+    state_to_json: Callable[[Any], JSON]
+    action_to_json: Callable[[Any], JSON]
+    action_from_json: Callable[[JSON], Any]
+    """An action from its JSON form; :class:`~froeschis.framework.errors.FormatError` for a
+    malformed one."""
+    rules_to_json: Callable[[Any], JSON]
+    rules_from_json: Callable[[JSON], Any]
+    event_to_json: Callable[[Any], JSON]
+    observe: Callable[[Any, int], JSON]
+    """What one seat may see, as JSON (the bots decide from it; nothing hidden may be in it)."""
+    render: Callable[[Any], str]
+    """The state as text for a terminal (a few lines)."""
+    describe_event: Callable[[Any], str]
+    """One event in words, without its clauses (``explain`` and ``watch`` add them)."""
+    bots: Mapping[str, Callable[[Any], Policy]]
+    """The game's bots by name, each made for a rules value and deciding from its seat's view
+    (``random`` at least)."""
+    table: Callable[[Any], ClauseTable] = lambda rules: rules.table
+    """The clause table a rules value is played by."""
+    extras: Mapping[str, Any] = attrs.field(factory=dict)
+    """Further parts some tools use, by name (``"conformance"``, ``"encoding"``, ...)."""
+
+    def extra(self, name: str) -> Any:
+        """The part ``name`` of the game, or a :class:`LookupError` saying that the game lacks it."""
+        if name not in self.extras:
+            raise LookupError(f"{self.title} has no {name} (froeschis' games: see `froeschis --help`)")
+        return self.extras[name]
+
+
+def replay(game: Game, players: int, rules: Any, actions: Iterable[Any]) -> Any:
+    """The state after ``actions`` from a new game (raises on any illegal action)."""
+    state = game.new_game(players, rules)
+    for action in actions:
+        state = state.apply(action)
+    return state

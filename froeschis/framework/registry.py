@@ -1,0 +1,47 @@
+"""The games froeschis knows: every :class:`~froeschis.framework.game.Game` registered under the
+entry-point group ``froeschis.games``.
+
+A game registers itself in its distribution's metadata (``[project.entry-points."froeschis.games"]``
+in ``pyproject.toml``: ``frog = "froeschis.games.frog:GAME"``); the tools find it here by name and
+never import a game's modules themselves. A third game, in this package or in another one, needs no
+change to the framework or the tools.
+"""
+
+from __future__ import annotations
+
+import difflib
+import functools
+from importlib.metadata import entry_points
+
+from froeschis.framework.game import Game
+
+GROUP = "froeschis.games"
+DEFAULT = "froeschis"
+"""The game every command plays without ``--game``: Fröschis, the game froeschis began with."""
+
+
+class UnknownGameError(LookupError):
+    """A game name no installed distribution registers."""
+
+
+@functools.cache
+def names() -> tuple[str, ...]:
+    """The registered games' names, the default game first, then in alphabetical order."""
+    found = sorted(point.name for point in entry_points(group=GROUP))
+    return tuple(sorted(found, key=lambda name: name != DEFAULT))
+
+
+@functools.cache
+def game(name: str = DEFAULT) -> Game:
+    """The registered game ``name``; :class:`UnknownGameError` (with the names it may have meant)
+    for one no installed distribution registers."""
+    points = [point for point in entry_points(group=GROUP) if point.name == name]
+    if not points:
+        close = difflib.get_close_matches(name, names(), n=1)
+        hint = f"; did you mean {close[0]!r}?" if close else ""
+        known = ", ".join(names()) or "none (is froeschis installed? pip install -e .)"
+        raise UnknownGameError(f"no game {name!r} is registered{hint} (games: {known})")
+    loaded = points[0].load()
+    if not isinstance(loaded, Game) or loaded.name != name:
+        raise UnknownGameError(f"the entry point {name!r} of {GROUP!r} is not the Game {name!r}")
+    return loaded

@@ -1,0 +1,81 @@
+"""Fröschis as the tools see it: the :class:`~froeschis.framework.game.Game` built from its engine
+(:mod:`froeschis.core`), its JSON forms (:mod:`froeschis.io`), its words (:mod:`froeschis.present`)
+and its bots (:mod:`froeschis.agents.bots`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from froeschis.agents.bots import as_policy, make_bot
+from froeschis.core.actions import Shuffle
+from froeschis.core.chance import distinct_orders, sample_chance
+from froeschis.core.engine import GameState, new_game
+from froeschis.core.observation import observe
+from froeschis.core.readings import VARIANTS
+from froeschis.core.rules import Rules
+from froeschis.framework.game import Game, Policy
+from froeschis.io.serialize import (
+    action_from_json,
+    action_to_json,
+    event_to_json,
+    rules_from_json,
+    rules_to_json,
+    state_to_json,
+)
+from froeschis.present.narrate import describe
+from froeschis.spec import load_catalogue, spec_dir
+
+
+def _outcomes(state: GameState) -> list[Shuffle]:
+    return [Shuffle(order) for order in distinct_orders(state.chance_pool())]
+
+
+def _view(state: GameState, seat: int) -> dict[str, Any]:
+    """A seat's observation as JSON: its face-down cards (its own too) as ``null``."""
+    seen = observe(state, seat)
+    return {
+        "seat": seen.seat,
+        "phase": seen.phase.value,
+        "round": seen.round,
+        "turn": seen.turn,
+        "lengths": list(seen.lengths),
+        "rows": [[None if card is None else str(card) for card in row] for row in seen.rows],
+        "draw_pile_size": seen.draw_pile_size,
+        "discard_pile": [str(card) for card in seen.discard_pile],
+        "hand": None if seen.hand is None else str(seen.hand),
+        "first_completer": seen.first_completer,
+        "winners": list(seen.winners),
+        "legal": [str(action) for action in seen.legal_actions],
+    }
+
+
+def _bot(name: str) -> Any:
+    def made(rules: Rules) -> Policy:
+        return as_policy(make_bot(name, rules))
+
+    return made
+
+
+GAME = Game(
+    name="froeschis",
+    title="Fröschis",
+    spec=spec_dir,
+    catalogue=load_catalogue,
+    players=(2, 3, 4),
+    rules=Rules,
+    variants=VARIANTS,
+    new_game=new_game,
+    sample_chance=sample_chance,
+    chance_outcomes=_outcomes,
+    state_to_json=state_to_json,
+    action_to_json=action_to_json,
+    action_from_json=action_from_json,
+    rules_to_json=rules_to_json,
+    rules_from_json=rules_from_json,
+    event_to_json=event_to_json,
+    observe=_view,
+    render=str,
+    describe_event=describe,
+    bots={name: _bot(name) for name in ("random", "greedy", "ismc")},
+)
+"""Fröschis, registered as ``froeschis`` (the default game of every command)."""
