@@ -8,11 +8,13 @@ check the suite.
 
 from __future__ import annotations
 
+import functools
 import os
 
 import pytest
 from hypothesis import HealthCheck, settings
 
+from froeschis.framework.registry import DEFAULT, UnknownGameError, game, split_reference
 from froeschis.spec import load_catalogue
 
 _COMMON = {"deadline": None, "suppress_health_check": [HealthCheck.too_slow]}
@@ -44,17 +46,33 @@ def pytest_configure(config: pytest.Config) -> None:
         misread_everywhere(*BY_CLAUSE[mutant].readings)
 
 
+@functools.cache
+def _in_force(game_name: str) -> frozenset[str]:
+    if game_name == DEFAULT:
+        return frozenset(load_catalogue().in_force_ids())
+    return frozenset(game(game_name).catalogue().in_force_ids())
+
+
+def _known(reference: str) -> bool:
+    game_name, clause_id = split_reference(reference)
+    try:
+        return clause_id in _in_force(game_name)
+    except UnknownGameError:
+        return False
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """A clause mark naming an unknown or deprecated ID is an error, not a silent gap in the trace."""
-    known = set(load_catalogue().in_force_ids())
+    """A clause mark naming an unknown or deprecated ID is an error, not a silent gap in the trace.
+    An ID is Fröschis' (``turn.order``) or qualified by its game (``frog:deal.hand-size``)."""
     for item in items:
         for mark in item.iter_markers("clause"):
             if not mark.args:
                 raise pytest.UsageError(f"{item.nodeid}: @pytest.mark.clause needs at least one clause ID")
-            unknown = [cid for cid in mark.args if cid not in known]
+            unknown = [cid for cid in mark.args if not _known(cid)]
             if unknown:
                 raise pytest.UsageError(
-                    f"{item.nodeid}: unknown or deprecated clause IDs {unknown} (see spec/clauses.toml)"
+                    f"{item.nodeid}: unknown or deprecated clause IDs {unknown} (see spec/clauses.toml, "
+                    "or the game's spec/<game>/clauses.toml for a qualified ID)"
                 )
     wanted = set(config.getoption("clause"))
     if wanted:

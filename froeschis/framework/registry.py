@@ -45,3 +45,10 @@ def game(name: str = DEFAULT) -> Game:
     if not isinstance(loaded, Game) or loaded.name != name:
         raise UnknownGameError(f"the entry point {name!r} of {GROUP!r} is not the Game {name!r}")
     return loaded
+
+
+def split_reference(reference: str) -> tuple[str, str]:
+    """A clause reference as (game, clause ID): ``frog:deal.hand-size`` is Frog's clause
+    ``deal.hand-size``; an unqualified ID is the default game's (``turn.order``: Fröschis')."""
+    game_name, colon, clause_id = reference.partition(":")
+    return (game_name, clause_id) if colon else (DEFAULT, reference)
