@@ -59,16 +59,20 @@ class State(Protocol):
     @property
     def current_player(self) -> int:
         """The seat to decide, or :data:`CHANCE`, or :data:`TERMINAL`."""
+
     @property
     def num_players(self) -> int: ...
     def legal_actions(self) -> Sequence[Any]:
         """The decisions open to the current player, in the game's order; empty at chance and
         terminal nodes."""
+
     def apply(self, action: Any) -> Any:
         """The state after ``action``; an illegal one raises
         :class:`~froeschis.framework.errors.IllegalActionError` naming the clause."""
+
     def step(self, action: Any) -> tuple[Any, tuple[Any, ...]]:
         """Like :meth:`apply`, also returning the events the action caused (each names its clauses)."""
+
     def transition(self, action: Any) -> Transition: ...
     def returns(self) -> tuple[float, ...]:
         """Each seat's return (all 0 before the end)."""
@@ -126,6 +130,9 @@ class Game:
     bots: Mapping[str, Callable[[Any], Policy]]
     """The game's bots by name, each made for a rules value and deciding from its seat's view
     (``random`` at least)."""
+    clause_modules: tuple[str, ...] = ()
+    """The modules that hold the game's clause functions: every function marked there must be an
+    entry of a table (the coverage gate finds strays)."""
     table: Callable[[Any], ClauseTable] = lambda rules: rules.table
     """The clause table a rules value is played by."""
     extras: Mapping[str, Any] = attrs.field(factory=dict)
@@ -136,6 +143,14 @@ class Game:
         if name not in self.extras:
             raise LookupError(f"{self.title} has no {name} (froeschis' games: see `froeschis --help`)")
         return self.extras[name]
+
+
+def table_functions(game: Game) -> tuple[Callable[..., object], ...]:
+    """Every function a game's engine can find in a clause table: the published entries, then the
+    variants' (each once)."""
+    entries = [function for _, _, function in game.table(game.rules()).entries()]
+    entries += [reading.function for variant in game.variants for reading in variant.readings]
+    return tuple(dict.fromkeys(entries))
 
 
 def replay(game: Game, players: int, rules: Any, actions: Iterable[Any]) -> Any:

@@ -77,5 +77,6 @@ GAME = Game(
     render=str,
     describe_event=describe,
     bots={name: _bot(name) for name in ("random", "greedy", "ismc")},
+    clause_modules=("froeschis.core.clauses",),
 )
 """Fröschis, registered as ``froeschis`` (the default game of every command)."""

@@ -11,10 +11,7 @@ not fit the rest of the state. Nothing is coerced. A message quotes input only b
 
 from __future__ import annotations
 
-import functools
-import json
 from collections.abc import Mapping
-from pathlib import Path
 from typing import Any
 
 import attrs
@@ -29,13 +26,14 @@ from froeschis.core.readings import VARIANT_OPTIONS
 from froeschis.core.record import GameRecord
 from froeschis.core.rules import Rules
 from froeschis.core.state import Phase, Player
+from froeschis.framework.jsontext import MAX_TEXT as MAX_TEXT  # the names published here before
+from froeschis.framework.jsontext import dumps as dumps
+from froeschis.framework.jsontext import loads as loads
+from froeschis.framework.jsontext import read_text_limited as read_text_limited
 
 MAX_COPIES = 1000
 """The most copies of one card a deck may have (a bound, so that no input can exhaust memory)."""
-MAX_TEXT = 16 * 2**20
-"""The longest JSON text read: 16 MiB, in characters for :func:`loads` and in bytes for
-:func:`read_text_limited`. A whole game record takes some tens of KiB; the bound keeps a huge or
-endless input from filling the memory."""
+
 STATE_FORMAT = "froeschis.state/1"
 STATE_KEYS = (
     "format",
@@ -280,67 +278,3 @@ def record_from_json(value: object) -> GameRecord:
         ),
         seed=None if seed is None else _int(seed, "seed"),
     )
-
-
-def dumps(value: dict[str, Any]) -> str:
-    """Stable JSON text (sorted keys are not used: field order is part of readability)."""
-    return json.dumps(value, ensure_ascii=False)
-
-
-def _unique_keys(what: str, pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    """A JSON object, refused when it names a key twice (``json`` would keep the last silently)."""
-    found = dict(pairs)
-    if len(found) < len(pairs):
-        seen: set[str] = set()
-        for key, _ in pairs:
-            if key in seen:
-                raise FormatError(what, f"duplicate key {shown(key)}")
-            seen.add(key)
-    return found
-
-
-def loads(text: str, what: str = "input") -> object:
-    """Parse JSON text, turning every problem into a :class:`FormatError` about ``what``: a syntax
-    error, a duplicate key, nesting too deep, a number too long, text longer than :data:`MAX_TEXT`
-    (refused before parsing)."""
-    if len(text) > MAX_TEXT:
-        raise FormatError(what, f"more than {MAX_TEXT} characters of JSON: too long to read")
-    try:
-        return json.loads(text, object_pairs_hook=functools.partial(_unique_keys, what))
-    except FormatError:
-        raise
-    except json.JSONDecodeError as error:
-        raise FormatError(what, f"not valid JSON: {error}") from None
-    except RecursionError:
-        raise FormatError(what, "JSON nested too deeply") from None
-    except ValueError as error:  # e.g. a number with more digits than Python converts
-        raise FormatError(what, f"not valid JSON: {error}") from None
-
-
-_CHUNK = 2**20
-
-
-def read_text_limited(path: Path, limit: int = MAX_TEXT) -> str:
-    """The UTF-8 text of the file ``path``, refused when it holds more than ``limit`` bytes.
-
-    For input files of any origin (game records, playthroughs, requests): the file is read in chunks
-    and reading stops one byte past the limit, so an endless or huge file (``/dev/zero``, a pipe, a
-    stray log) costs at most ``limit`` bytes of memory and is never read to its end. The text is
-    returned as stored (line ends are not translated).
-
-    Raises :class:`FormatError` (its field is the path) past the limit, :class:`OSError` when the
-    file cannot be read and :class:`UnicodeDecodeError` when it is not UTF-8, as
-    :meth:`Path.read_text` does.
-    """
-    chunks: list[bytes] = []
-    size = 0
-    with path.open("rb") as file:
-        while size <= limit:
-            chunk = file.read(min(_CHUNK, limit + 1 - size))
-            if not chunk:
-                break
-            chunks.append(chunk)
-            size += len(chunk)
-    if size > limit:
-        raise FormatError(str(path), f"more than {limit} bytes: too large to read")
-    return b"".join(chunks).decode("utf-8")

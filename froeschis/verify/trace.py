@@ -1,57 +1,66 @@
-"""Who implements, tests and exercises each clause: the data behind the coverage gate and the docs.
+"""Who implements, tests and exercises each clause of a game: the data behind the coverage gate and
+the docs, for every game alike.
 
 Three sources, each machine-read, never typed by hand:
 
-* implementations: the entries of the clause tables, the published one and the variants' (each a
-  function marked ``@clause(...)``, see :mod:`froeschis.core.table`);
+* implementations: the entries of the game's clause tables, the published one and the variants'
+  (each a function marked ``@clause(...)``, see :mod:`froeschis.framework.table`);
 * tests: the ``@pytest.mark.clause(...)`` marks in ``tests/``, on tests, their classes, their
   modules or their parameter sets (``pytest.param(..., marks=...)``), found by parsing the test
-  files (so the answer does not depend on which tests a run selected or whether they import);
-* playthroughs: the clauses named by the events of the golden playthroughs in ``spec/vectors/``.
+  files (so the answer does not depend on which tests a run selected or whether they import). A
+  mark names a clause of the default game (``turn.order``) or one qualified by its game
+  (``frog:deal.hand-size``);
+* playthroughs: the clauses named by the events of the golden playthroughs in the game's
+  ``vectors/`` folder of ``spec/``.
+
+Every function takes the game (by default the default game, Fröschis) from the registry.
 """
 
 from __future__ import annotations
 
 import ast
+import importlib
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
 import attrs
 
-from froeschis.core import clauses
-from froeschis.core.errors import FormatError
-from froeschis.core.readings import PUBLISHED, VARIANTS
-from froeschis.core.table import clause_of
-from froeschis.io.serialize import loads, read_text_limited
-from froeschis.spec import load_catalogue, spec_dir
+from froeschis.framework.errors import FormatError
+from froeschis.framework.game import Game
+from froeschis.framework.game import table_functions as game_table_functions
+from froeschis.framework.jsontext import loads, read_text_limited
+from froeschis.framework.registry import game, split_reference
+from froeschis.framework.table import clause_of
 
 
-def table_functions() -> tuple[Callable[..., object], ...]:
-    """Every function the engine can find in a clause table: the published entries, then the
+def table_functions(of: Game | None = None) -> tuple[Callable[..., object], ...]:
+    """Every function the game's engine can find in a clause table: the published entries, then the
     variants' (each once)."""
-    entries = [function for _, _, function in PUBLISHED.entries()]
-    entries += [reading.function for variant in VARIANTS for reading in variant.readings]
-    return tuple(dict.fromkeys(entries))
+    return game_table_functions(of or game())
 
 
-def implementations() -> dict[str, list[str]]:
-    """Clause ID -> the qualified names of the table entries that implement it."""
+def implementations(of: Game | None = None) -> dict[str, list[str]]:
+    """Clause ID -> the qualified names of the game's table entries that implement it."""
     found: dict[str, list[str]] = {}
-    for function in table_functions():
+    for function in table_functions(of):
         clause_id = clause_of(function)
         assert clause_id is not None  # tables hold marked functions only
         found.setdefault(clause_id, []).append(f"{function.__module__}.{function.__qualname__}")
     return found
 
 
-def marked_functions() -> dict[str, str]:
-    """Qualified name -> clause, for every function of :mod:`froeschis.core.clauses` with a mark."""
-    return {
-        f"{value.__module__}.{value.__qualname__}": found
-        for value in vars(clauses).values()
-        if callable(value) and (found := clause_of(value)) is not None
-    }
+def marked_functions(of: Game | None = None) -> dict[str, str]:
+    """Qualified name -> clause, for every function with a mark in the game's clause modules."""
+    found: dict[str, str] = {}
+    for name in (of or game()).clause_modules:
+        module = importlib.import_module(name)
+        for value in vars(module).values():
+            if callable(value):
+                clause_id = clause_of(value)
+                if clause_id is not None:
+                    found[f"{value.__module__}.{value.__qualname__}"] = clause_id
+    return found
 
 
 class _Unreadable(ValueError):
@@ -222,8 +231,22 @@ def _module_marks(module: Mapping[str, ast.expr]) -> list[str]:
     return [found for mark in listed for found in _clause_ids(mark, {}, module)]
 
 
-def tests_by_clause(tests_dir: Path) -> dict[str, list[str]]:
-    """Clause ID -> test node IDs (``tests/test_x.py::TestY::test_z``) that declare it.
+def tests_by_clause(tests_dir: Path, of: Game | None = None) -> dict[str, list[str]]:
+    """The game's clause ID -> test node IDs (``tests/test_x.py::TestY::test_z``) that declare it.
+
+    Marks that name another game's clauses are left out; :func:`tests_by_reference` has them all.
+    """
+    name = (of or game()).name
+    found: dict[str, list[str]] = {}
+    for reference, tests in tests_by_reference(tests_dir).items():
+        game_name, clause_id = split_reference(reference)
+        if game_name == name:
+            found.setdefault(clause_id, []).extend(tests)
+    return found
+
+
+def tests_by_reference(tests_dir: Path) -> dict[str, list[str]]:
+    """Clause reference (as the mark writes it) -> test node IDs that declare it.
 
     A test declares a clause by a ``pytest.mark.clause`` mark on it, its class or its module
     (``pytestmark``), or on one of its parameter sets (``pytest.param(..., marks=...)`` in a
@@ -297,11 +320,18 @@ def _names(mapping: Mapping[str, list[str]], clause_id: str) -> tuple[str, ...]:
     return tuple(mapping.get(clause_id, ()))
 
 
-def trace_matrix(tests_dir: Path, vectors_dir: Path | None = None) -> tuple[ClauseTrace, ...]:
-    """The traceability matrix, one row per clause in rule order."""
-    tests = tests_by_clause(tests_dir)
-    plays = playthroughs_by_clause(vectors_dir if vectors_dir is not None else spec_dir() / "vectors")
-    implemented = implementations()
+def _vectors(of: Game, vectors_dir: Path | None) -> Path:
+    return vectors_dir if vectors_dir is not None else of.spec() / "vectors"
+
+
+def trace_matrix(
+    tests_dir: Path, vectors_dir: Path | None = None, of: Game | None = None
+) -> tuple[ClauseTrace, ...]:
+    """The game's traceability matrix, one row per clause in rule order."""
+    of = of or game()
+    tests = tests_by_clause(tests_dir, of)
+    plays = playthroughs_by_clause(_vectors(of, vectors_dir))
+    implemented = implementations(of)
     return tuple(
         ClauseTrace(
             clause.id,
@@ -310,18 +340,22 @@ def trace_matrix(tests_dir: Path, vectors_dir: Path | None = None) -> tuple[Clau
             _names(tests, clause.id),
             _names(plays, clause.id),
         )
-        for clause in load_catalogue().clauses
+        for clause in of.catalogue().clauses
     )
 
 
-def unknown_ids(tests_dir: Path, vectors_dir: Path | None = None) -> dict[str, list[str]]:
-    """IDs named by clause marks in the package, tests or playthroughs that the catalogue does not
-    have in force (unknown or deprecated), each with the places that name it (should be empty)."""
-    known = set(load_catalogue().in_force_ids())
+def unknown_ids(
+    tests_dir: Path, vectors_dir: Path | None = None, of: Game | None = None
+) -> dict[str, list[str]]:
+    """IDs of the game named by clause marks in its package, the tests or its playthroughs that its
+    catalogue does not have in force (unknown or deprecated), each with the places that name it
+    (should be empty)."""
+    of = of or game()
+    known = set(of.catalogue().in_force_ids())
     named: dict[str, list[str]] = {}
-    for function, clause_id in marked_functions().items():
+    for function, clause_id in marked_functions(of).items():
         named.setdefault(clause_id, []).append(function)
-    for found in (tests_by_clause(tests_dir), playthroughs_by_clause(vectors_dir or spec_dir() / "vectors")):
+    for found in (tests_by_clause(tests_dir, of), playthroughs_by_clause(_vectors(of, vectors_dir))):
         for clause_id, places in found.items():
             named.setdefault(clause_id, []).extend(places)
     return {clause_id: places for clause_id, places in sorted(named.items()) if clause_id not in known}
