@@ -381,6 +381,12 @@ See :clause:`round.final-turn-completion` and ``variant.discard-if-placeable``.
 A heading with ``frog.swap``
 ----------------------------
 
+A heading with ``froeschis.conformance.attribution.refusal_clause`` and ``variant.discard-if-placeable``
+--------------------------------------------------------------------------------------------------------
+
+A long word: ``froeschis.conformance.attribution.refusal_clause(state, action)``, and
+tests/test_conformance.py::TestValidate::test_a_setup_the_rules_forbid.
+
 .. froeschis-summary::
 
 .. froeschis-matrix::
@@ -539,6 +545,24 @@ MEASURE = """(win) => {
       }
     }
   }
+  const scrolls = (el) => {
+    for (let up = el; up && up !== article; up = up.parentElement) {
+      if (["auto", "scroll"].includes(overflow(up))) return true;
+    }
+    return false;
+  };
+  const texts = doc.createTreeWalker(article, NodeFilter.SHOW_TEXT);
+  for (let text = texts.nextNode(); text; text = texts.nextNode()) {
+    const parent = text.parentElement;
+    if (!text.textContent.trim() || parent.closest("svg") || scrolls(parent)) continue;
+    if (win.getComputedStyle(parent).visibility !== "visible") continue;
+    const range = doc.createRange();
+    range.selectNodeContents(text);
+    const r = range.getBoundingClientRect();
+    if (r.width > 0 && r.right > Math.min(edge.right, width) + 1) {
+      cut.push("text sticks out of the page: " + text.textContent.trim().slice(0, 40));
+    }
+  }
   const ids = [...doc.querySelectorAll(".clause-id")];
   const broken = ids.filter((el) => el.getClientRects().length > 1).map((el) => el.textContent);
   const pres = [...article.querySelectorAll("pre")];
@@ -547,8 +571,9 @@ MEASURE = """(win) => {
   return {width, pageWidth, cut, broken, ids: ids.length, measured, scrolled};
 }"""
 """Measures a page in its window: every code block, table and picture of the content must fit in
-it or scroll in a box of its own that fits (never stick out, spill or be clipped), and no clause ID
-may be broken over two lines."""
+it or scroll in a box of its own that fits (never stick out, spill or be clipped), no text outside
+such a box may stick out of the page (furo's html clips it: a long word, a heading's module name),
+and no clause ID may be broken over two lines."""
 
 HOST = """<!doctype html><html><body style="margin:0"><iframe id="page" src="{src}"
 style="width:{width}px;height:1500px;border:0"></iframe><pre id="measured"></pre><script>
