@@ -1,0 +1,117 @@
+"""Frog (蛙), the second game of froeschis: a three-player point-trick game of the Tarok family,
+with an auction for three contracts (frog, chico, grand), eleven tricks and a settlement by the
+difference from 60, played as a match of deals with running scores.
+
+Its rules are ``spec/frog/clauses.toml`` (from the Japanese seed text, with rulings where it is
+silent or wrong); this package is their reference engine, on the framework
+(:mod:`froeschis.framework`) and nothing else of froeschis:
+
+* :mod:`~froeschis.games.frog.cards`, :mod:`~froeschis.games.frog.actions`,
+  :mod:`~froeschis.games.frog.state`: the pieces;
+* :mod:`~froeschis.games.frog.table`, :mod:`~froeschis.games.frog.clauses`,
+  :mod:`~froeschis.games.frog.readings`, :mod:`~froeschis.games.frog.rules`: the clause table, one
+  function per clause, the published table and its variants, the rules options;
+* :mod:`~froeschis.games.frog.engine`, :mod:`~froeschis.games.frog.chance`,
+  :mod:`~froeschis.games.frog.events`: the immutable engine walking the table, its chance nodes and
+  events;
+* :mod:`~froeschis.games.frog.observation`, :mod:`~froeschis.games.frog.serialize`: what a seat
+  sees, the JSON forms (``spec/frog/protocol.md``);
+* :mod:`~froeschis.games.frog.render`, :mod:`~froeschis.games.frog.svg`,
+  :mod:`~froeschis.games.frog.bots`: text, pictures, players;
+* :mod:`~froeschis.games.frog.misreadings`, :mod:`~froeschis.games.frog.invariants`,
+  :mod:`~froeschis.games.frog.tiny`: what verifies it: the catalogue's misreadings as readings, the
+  invariants of every state and step, the tiny configurations for exhaustive walks.
+
+:data:`GAME` describes it to the tools (registered as ``frog``).
+"""
+
+from __future__ import annotations
+
+import functools
+from importlib import resources
+from pathlib import Path
+
+from froeschis.framework.catalogue import Catalogue, load
+from froeschis.framework.game import Game
+from froeschis.games.frog import invariants, svg, tiny
+from froeschis.games.frog.actions import Action, Shuffle
+from froeschis.games.frog.bots import BOTS
+from froeschis.games.frog.chance import chance_outcomes, sample_chance
+from froeschis.games.frog.engine import GameState, new_game
+from froeschis.games.frog.misreadings import IMPLEMENTED
+from froeschis.games.frog.observation import observe
+from froeschis.games.frog.readings import VARIANTS, misread_everywhere
+from froeschis.games.frog.render import describe, render
+from froeschis.games.frog.rules import Rules
+from froeschis.games.frog.serialize import (
+    action_from_json,
+    action_to_json,
+    event_to_json,
+    rules_from_json,
+    rules_to_json,
+    state_from_json,
+    state_to_json,
+)
+
+LANGUAGES = ("ja",)
+"""Frog's source text is the Japanese seed 003 (the only one)."""
+
+
+def spec_dir() -> Path:
+    """Frog's folder of ``spec/``: packaged inside the wheel, or beside the package in a checkout."""
+    packaged = resources.files("froeschis") / "_spec" / "frog"
+    if packaged.is_dir():
+        return Path(str(packaged))
+    return Path(__file__).resolve().parents[3] / "spec" / "frog"
+
+
+@functools.cache
+def load_catalogue() -> Catalogue:
+    """``spec/frog/clauses.toml`` and its source text, loaded and checked once per process."""
+    return load(spec_dir(), LANGUAGES, "spec/frog/clauses.toml")
+
+
+def _action_text(action: Action) -> str:
+    return f"shuffle of {len(action.order)} cards" if isinstance(action, Shuffle) else str(action)
+
+
+def _progress(state: GameState) -> str:
+    return f"deal {state.deal_number}"
+
+
+GAME = Game(
+    name="frog",
+    title="Frog",
+    spec=spec_dir,
+    catalogue=load_catalogue,
+    languages=LANGUAGES,
+    players=(3,),
+    rules=Rules,
+    variants=VARIANTS,
+    new_game=new_game,
+    sample_chance=sample_chance,
+    chance_outcomes=chance_outcomes,
+    state_to_json=state_to_json,
+    action_to_json=action_to_json,
+    action_from_json=action_from_json,
+    rules_to_json=rules_to_json,
+    rules_from_json=rules_from_json,
+    event_to_json=event_to_json,
+    observe=observe,
+    render=render,
+    describe_event=describe,
+    bots=BOTS,
+    action_text=_action_text,
+    progress=_progress,
+    clause_modules=("froeschis.games.frog.clauses",),
+    extras={
+        "state_from_json": state_from_json,
+        "misreadings": IMPLEMENTED,
+        "misread_everywhere": misread_everywhere,
+        "tiny": tiny.TINY,
+        "check_state": invariants.check_state,
+        "check_step": invariants.check_step,
+        "picture": svg.picture,
+    },
+)
+"""Frog, registered as ``frog``."""

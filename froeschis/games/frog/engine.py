@@ -1,0 +1,588 @@
+"""The state of a match of Frog, and how an action changes it: the engine, walking the clause table.
+
+A :class:`GameState` is a frozen value; :meth:`GameState.apply` returns the next one. The engine only
+sequences the rules (draw the dealer, deal, call, exchange or name trumps, play the tricks, count,
+settle, deal again or end the match): every decision on the way is a call to the clause table of
+the state's rules (``state.rules.table``). Given a :class:`~froeschis.games.frog.provenance.Recorder`
+it also reports each part of the step with the clauses that decided it and the fields it wrote.
+
+Playing a card is the step a match takes most often (33 of the some 40 of a deal), so it builds its
+state positionally; the rarer steps use :func:`attrs.evolve`.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from froeschis.framework.errors import FormatError, IllegalActionError, InternalError, shown
+from froeschis.framework.game import CHANCE, TERMINAL
+from froeschis.framework.provenance import Fired
+from froeschis.games.frog.actions import (
+    BIDS,
+    LEAVE_WIDOW,
+    NAMES,
+    PLAYS,
+    TAKE_WIDOW,
+    Action,
+    Bid,
+    Decision,
+    Discard,
+    DrawDealer,
+    NameTrump,
+    Play,
+    Shuffle,
+    WidowChoice,
+)
+from froeschis.games.frog.cards import Card, Suit, sort_cards
+from froeschis.games.frog.events import Event, EventKind
+from froeschis.games.frog.provenance import Recorder
+from froeschis.games.frog.rules import Rules
+from froeschis.games.frog.state import NOBODY, Call, Contract, DealRecord, Exchange, Phase, Plays, Trick
+from froeschis.games.frog.table import Cards, FrogTable, Hands, Scores
+
+PHASE_SLOT = {
+    Phase.DEALER: "first_dealers",
+    Phase.DEAL: "deal",
+    Phase.AUCTION: "legal_calls",
+    Phase.WIDOW: "exchange_of",
+    Phase.DISCARD: "discard_options",
+    Phase.TRUMP: "trump_choices",
+    Phase.PLAY: "playable",
+    Phase.OVER: "match_over",
+}
+"""The slot whose clause says what may happen in each phase (named when an action does not fit)."""
+
+# Enum members bound to module names once: on Python 3.11 every ``Phase.PLAY`` runs
+# ``EnumType.__getattr__``, and a step asks for several.
+_DEALER, _DEAL, _AUCTION, _WIDOW = Phase.DEALER, Phase.DEAL, Phase.AUCTION, Phase.WIDOW
+_DISCARD, _TRUMP, _PLAY, _OVER = Phase.DISCARD, Phase.TRUMP, Phase.PLAY, Phase.OVER
+_COMPULSORY, _OPTIONAL = Exchange.COMPULSORY, Exchange.OPTIONAL
+_NO_HANDS: Hands = ((), (), ())
+_NO_CHANGES: Scores = (0, 0, 0)
+_WIDOW_CHOICES = (TAKE_WIDOW, LEAVE_WIDOW)
+
+
+@attrs.frozen
+class GameState:
+    """Everything about a match at one moment: a frozen value, which :meth:`apply` and :meth:`step`
+    leave unchanged (they return the next state).
+
+    During a deal every card of the deck is in exactly one place: a hand, the widow (unless the
+    frog bidder took it into hand), the discards, the trick being played or a completed trick.
+    Between deals (phases dealer and deal) and once the match is over the deal's fields are empty,
+    and the finished deals are in :attr:`history`.
+    """
+
+    rules: Rules
+    """The rules the match is played by; ``rules.table`` is the clause table the engine walks."""
+    phase: Phase
+    dealer: int
+    """The seat dealing this deal (at a deal: about to deal); :data:`NOBODY` before the draw."""
+    deals: int
+    """How many deals are finished, played or passed out."""
+    scores: Scores
+    """Each seat's running score."""
+    turn: int = NOBODY
+    """The seat to decide; :data:`NOBODY` at chance nodes and once the match is over."""
+    hands: Hands = _NO_HANDS
+    """Each seat's cards, sorted; the frog bidder's hold the widow too once it took it."""
+    widow: Cards = ()
+    """The widow as dealt, sorted. It stays here when the frog bidder takes it into hand
+    (:attr:`widow_taken`): it is still what the count and the views call the widow."""
+    calls: tuple[Call, ...] = ()
+    """This deal's calls in order: (seat, the contract bid, or None for a pass)."""
+    bidder: int = NOBODY
+    """The seat playing the contract; :data:`NOBODY` until the auction is won."""
+    contract: Contract | None = None
+    trump: Suit | None = None
+    """The trump suit, once known."""
+    widow_taken: bool = False
+    """Whether the frog bidder took the widow into hand."""
+    discards: Cards = ()
+    """The cards the frog bidder laid away, sorted."""
+    leader: int = NOBODY
+    """The seat that leads (or led) the trick being played."""
+    trick: Plays = ()
+    """The trick being played: (seat, card) pairs in the order played."""
+    tricks: tuple[Trick, ...] = ()
+    """This deal's completed tricks."""
+    history: tuple[DealRecord, ...] = ()
+    """The match's finished deals, first first."""
+    winners: tuple[int, ...] = ()
+    """The seats with the highest score once the match is over (match.winners); empty before."""
+
+    @property
+    def num_players(self) -> int:
+        return len(self.hands)
+
+    @property
+    def current_player(self) -> int:
+        """The seat to decide, or :data:`~froeschis.framework.game.CHANCE`, or
+        :data:`~froeschis.framework.game.TERMINAL`."""
+        phase = self.phase
+        if phase is _DEAL or phase is _DEALER:
+            return CHANCE
+        if phase is _OVER:
+            return TERMINAL
+        return self.turn
+
+    @property
+    def is_chance(self) -> bool:
+        """Whether chance acts next: the draw for the first dealer, or a deal."""
+        return self.phase is _DEAL or self.phase is _DEALER
+
+    @property
+    def is_terminal(self) -> bool:
+        return self.phase is _OVER
+
+    @property
+    def deal_number(self) -> int:
+        """The deal being played (or about to be dealt), from 1."""
+        return self.deals + 1 if self.phase is not _OVER else self.deals
+
+    def legal_actions(self) -> tuple[Decision, ...]:
+        """The current player's decisions, sorted; empty at chance and terminal nodes."""
+        return _legal(self)
+
+    def chance_pool(self) -> Cards:
+        """At a deal, the cards to be shuffled (any order of them is an outcome); empty elsewhere.
+        The draw for the first dealer has seats for outcomes:
+        :func:`froeschis.games.frog.chance.chance_outcomes`."""
+        return self.rules.deck if self.phase is _DEAL else ()
+
+    def apply(self, action: Action) -> GameState:
+        """The state after ``action``; an illegal one raises :class:`IllegalActionError`."""
+        return _advance(self, action, None)
+
+    def step(self, action: Action) -> tuple[GameState, tuple[Event, ...]]:
+        """Like :meth:`apply`, also returning the events the action caused."""
+        recorder = Recorder(self.rules.table)
+        return _advance(self, action, recorder), tuple(recorder.events)
+
+    def transition(self, action: Action) -> Transition:
+        """The step with its whole provenance: every part, the clauses that decided it, its writes."""
+        recorder = Recorder(self.rules.table)
+        after = _advance(self, action, recorder)
+        return Transition(self, action, after, tuple(recorder.events), tuple(recorder.fired))
+
+    def returns(self) -> tuple[float, ...]:
+        """Each seat's return once the match is over (match.returns); all 0 before."""
+        if self.phase is not _OVER:
+            return (0.0, 0.0, 0.0)
+        table = self.rules.table
+        return table.returns(table, self.scores)
+
+    def __str__(self) -> str:
+        """One line: the deal, the phase and who acts."""
+        if self.phase is _OVER:
+            return f"match over after {self.deals} deals, scores {list(self.scores)}"
+        if self.is_chance:
+            return f"deal {self.deal_number}, {self.phase.value} (chance)"
+        return f"deal {self.deal_number}, {self.phase.value}, seat {self.turn} to act"
+
+
+@attrs.frozen
+class Transition:
+    """One step with its provenance (:meth:`GameState.transition`)."""
+
+    before: GameState
+    action: Action
+    after: GameState
+    events: tuple[Event, ...]
+    fired: tuple[Fired, ...]
+
+    @property
+    def clauses(self) -> tuple[str, ...]:
+        """Every clause that decided a part of the step, in the order they fired."""
+        return tuple(dict.fromkeys(c for part in self.fired for c in part.clauses))
+
+
+def new_game(players: int = 3, rules: Rules | None = None) -> GameState:
+    """A new match for ``players`` players (three: players.count), waiting for the draw of the
+    first dealer (a chance node)."""
+    if not isinstance(players, int) or isinstance(players, bool):
+        raise FormatError("players", f"expected a whole number of players, got {shown(players)}")
+    if rules is not None and not isinstance(rules, Rules):
+        raise FormatError("rules", f"expected a Rules value or None, got {shown(rules)}")
+    rules = Rules() if rules is None else rules
+    table = rules.table
+    table.check_players(players)
+    table.deal_sizes(len(rules.deck))
+    start = table.start_score()
+    return GameState(rules, _DEALER, NOBODY, 0, (start, start, start))
+
+
+# --------------------------------------------------------------------------- what may be done
+
+
+def _legal(state: GameState) -> tuple[Decision, ...]:
+    phase = state.phase
+    table = state.rules.table
+    if phase is _PLAY:
+        hand = state.hands[state.turn]
+        allowed = table.playable(table, hand, state.trick, state.trump, state.tricks)
+        return tuple([PLAYS[c] for c in allowed])
+    if phase is _AUCTION:
+        return tuple([BIDS[c] for c in table.legal_calls(table, state.calls)])
+    if phase is _DISCARD:
+        options = table.discard_options(state.hands[state.bidder], state.widow)
+        return tuple([Discard(cards) for cards in options])
+    if phase is _TRUMP:
+        return tuple([NAMES[suit] for suit in table.trump_choices()])
+    if phase is _WIDOW:
+        return _WIDOW_CHOICES
+    return ()
+
+
+def _refused(state: GameState, action: object, slot: str, reason: str) -> IllegalActionError:
+    return IllegalActionError(action, state.phase.value, state.rules.table.clause_of(slot), reason)
+
+
+def _refuse_kind(state: GameState, action: object, expected: str) -> IllegalActionError:
+    slot = PHASE_SLOT[state.phase]
+    if isinstance(action, DrawDealer | Shuffle) and not state.is_chance:
+        return _refused(
+            state, action, slot, f"seat {state.turn} is to decide: a chance outcome is not {expected}"
+        )
+    known = Bid | WidowChoice | Discard | NameTrump | Play | DrawDealer | Shuffle
+    what = f"this {state.phase.value} phase takes {expected}"
+    if not isinstance(action, known):
+        what = f"{shown(action)} is not a Frog action: expected {expected}"
+    return _refused(state, action, slot, what)
+
+
+# --------------------------------------------------------------------------- one step
+
+
+def _advance(state: GameState, action: Action, rec: Recorder | None) -> GameState:
+    """The state after ``action``, which is checked on the way."""
+    phase = state.phase
+    if phase is _PLAY:
+        if not isinstance(action, Play):
+            raise _refuse_kind(state, action, "'play CARD'")
+        return _play(state, action.card, rec)
+    if phase is _AUCTION:
+        return _call(state, action, rec)
+    if phase is _DEAL:
+        return _deal(state, action, rec)
+    if phase is _DISCARD:
+        return _discard(state, action, rec)
+    if phase is _TRUMP:
+        return _name_trump(state, action, rec)
+    if phase is _WIDOW:
+        return _choose_widow(state, action, rec)
+    if phase is _DEALER:
+        return _draw_dealer(state, action, rec)
+    raise _refused(state, action, PHASE_SLOT[phase], "the match is over")
+
+
+def _draw_dealer(state: GameState, action: Action, rec: Recorder | None) -> GameState:
+    if not isinstance(action, DrawDealer):
+        raise _refuse_kind(state, action, "the draw of the first dealer, a DrawDealer")
+    table = state.rules.table
+    seats = table.first_dealers()
+    if action.seat not in seats:
+        raise _refused(state, action, "first_dealers", f"the first dealer is one of the seats {list(seats)}")
+    if rec is not None:
+        slots = ("first_dealers", "check_players", "start_score")
+        rec.fire(slots, ("dealer", "phase"), EventKind.TO_DEAL, seat=action.seat)
+    return attrs.evolve(state, phase=_DEAL, dealer=action.seat)
+
+
+def _deal(state: GameState, action: Action, rec: Recorder | None) -> GameState:
+    if not isinstance(action, Shuffle):
+        raise _refuse_kind(state, action, "a Shuffle of the deck")
+    deck = state.rules.deck
+    order = action.order
+    if not all(isinstance(c, Card) for c in order):
+        raise _refused(state, action, "deal", "a shuffle orders cards")
+    if len(order) != len(deck) or sort_cards(order) != deck:
+        raise _refused(
+            state, action, "deal", f"the order must hold each of the {len(deck)} cards of the deck once"
+        )
+    table = state.rules.table
+    hand_size, widow_size = table.deal_sizes(len(deck))
+    hands, widow = table.deal(order, state.dealer, hand_size, widow_size)
+    first = table.first_caller(state.dealer)
+    if rec is not None:
+        slots = ("deal", "deal_sizes", *(("standard_deck",) if state.rules.is_standard() else ()))
+        rec.fire(slots, ("hands", "widow", "phase"), EventKind.DEALT, seat=state.dealer)
+        rec.fire(("first_caller",), ("turn",), EventKind.TO_CALL, seat=first)
+    return attrs.evolve(state, phase=_AUCTION, turn=first, hands=hands, widow=widow)
+
+
+def _call(state: GameState, action: Action, rec: Recorder | None) -> GameState:
+    if not isinstance(action, Bid):
+        raise _refuse_kind(state, action, "a call: 'pass', 'frog', 'chico' or 'grand'")
+    table = state.rules.table
+    calls = state.calls
+    allowed = table.legal_calls(table, calls)
+    if action.contract not in allowed:
+        reason = (
+            f"{action} does not beat the highest bid: the calls open are {[str(BIDS[c]) for c in allowed]}"
+        )
+        raise _refused(state, action, "legal_calls", reason)
+    seat = state.turn
+    calls = (*calls, (seat, action.contract))
+    if rec is not None:
+        rec.fire(("legal_calls", "call_rank"), ("calls",), EventKind.CALLED, seat=seat, call=str(action))
+    following = table.next_caller(table, seat, calls)
+    if not table.auction_over(table, calls, following):
+        if following is None:
+            raise InternalError("the auction goes on, but no seat may call")
+        if rec is not None:
+            slots = ("next_caller", "has_passed", "must_wait")
+            rec.fire(slots, ("turn",), EventKind.TO_CALL, seat=following)
+        return attrs.evolve(state, turn=following, calls=calls)
+    won = table.declarer(table, calls)
+    why = ("auction_over", "declarer")
+    if won is None:
+        won = table.passed_out_contract(state.dealer)
+        why = ("auction_over", "passed_out_contract")
+    if won is None:
+        record = DealRecord(
+            state.dealer, calls, NOBODY, None, None, state.widow, False, (), (), None, None, _NO_CHANGES
+        )
+        if rec is not None:
+            rec.fire(why, ("phase", "hands", "widow", "calls", "history", "deals"), EventKind.PASSED_OUT)
+        following_dealer = table.redealer(table, state.dealer)
+        return _end_deal(state, record, state.scores, following_dealer, ("redealer",), rec)
+    bidder, contract = won
+    if rec is not None:
+        writes = ("calls", "bidder", "contract")
+        rec.fire(why, writes, EventKind.AUCTION_WON, seat=bidder, contract=contract)
+    return _after_auction(attrs.evolve(state, calls=calls, bidder=bidder, contract=contract), rec)
+
+
+def _after_auction(state: GameState, rec: Recorder | None) -> GameState:
+    """The widow: taken (then cards are laid away), the bidder's choice, or left alone."""
+    table = state.rules.table
+    contract = state.contract
+    if contract is None:
+        raise InternalError("a contract's widow is settled before the auction is won")
+    bidder = state.bidder
+    exchange = table.exchange_of(contract)
+    if exchange is _COMPULSORY:
+        return _take_widow(state, ("exchange_of",), rec)
+    if exchange is _OPTIONAL:
+        if rec is not None:
+            rec.fire(("exchange_of",), ("turn", "phase"))
+        return attrs.evolve(state, phase=_WIDOW, turn=bidder)
+    if rec is not None:
+        rec.fire(("exchange_of", "bidder_sees_widow"), ())
+    return _before_play(state, rec)
+
+
+def _take_widow(state: GameState, why: tuple[str, ...], rec: Recorder | None) -> GameState:
+    bidder = state.bidder
+    hands = _with_hand(state.hands, bidder, sort_cards(state.hands[bidder] + state.widow))
+    if rec is not None:
+        writes = (f"hands[{bidder}]", "widow_taken", "turn", "phase")
+        rec.fire(why, writes, EventKind.WIDOW_TAKEN, seat=bidder)
+    return attrs.evolve(state, phase=_DISCARD, turn=bidder, hands=hands, widow_taken=True)
+
+
+def _choose_widow(state: GameState, action: Action, rec: Recorder | None) -> GameState:
+    if not isinstance(action, WidowChoice):
+        raise _refuse_kind(state, action, "'take-widow' or 'leave-widow'")
+    if action.take:
+        return _take_widow(state, ("exchange_of",), rec)
+    if rec is not None:
+        rec.fire(("exchange_of",), (), EventKind.WIDOW_LEFT, seat=state.bidder)
+    return _before_play(state, rec)
+
+
+def _discard(state: GameState, action: Action, rec: Recorder | None) -> GameState:
+    if not isinstance(action, Discard):
+        raise _refuse_kind(state, action, "'discard CARDS'")
+    table = state.rules.table
+    bidder = state.bidder
+    hand = state.hands[bidder]
+    options = table.discard_options(hand, state.widow)
+    if action.cards not in options:
+        size = len(options[0]) if options else 0
+        reason = f"lay away {size} cards of the hand you hold (the widow taken included), not {action}"
+        raise _refused(state, action, "discard_options", reason)
+    laid = set(action.cards)
+    kept = tuple([c for c in hand if c not in laid])
+    if rec is not None:
+        writes = (f"hands[{bidder}]", "discards")
+        rec.fire(("discard_options",), writes, EventKind.DISCARDED, seat=bidder, cards=action.cards)
+    return _before_play(
+        attrs.evolve(state, hands=_with_hand(state.hands, bidder, kept), discards=action.cards), rec
+    )
+
+
+def _before_play(state: GameState, rec: Recorder | None) -> GameState:
+    """Trumps: named by a seat (chico) or given by the contract; then the first lead."""
+    table = state.rules.table
+    contract = state.contract
+    if contract is None:
+        raise InternalError("trumps are settled before the auction is won")
+    namer = table.trump_namer(contract, state.bidder, state.dealer)
+    if namer is not None:
+        if rec is not None:
+            rec.fire(("trump_namer",), ("turn", "phase"))
+        return attrs.evolve(state, phase=_TRUMP, turn=namer)
+    trump = table.trump_of(contract, None)
+    if rec is not None:
+        rec.fire(("trump_of",), ("trump",), EventKind.TRUMPS, suit=trump)
+    return _start_play(attrs.evolve(state, trump=trump), rec)
+
+
+def _name_trump(state: GameState, action: Action, rec: Recorder | None) -> GameState:
+    if not isinstance(action, NameTrump):
+        raise _refuse_kind(state, action, "'trump SUIT'")
+    table = state.rules.table
+    choices = table.trump_choices()
+    if action.suit not in choices:
+        reason = f"trumps are one of {[s.value for s in choices]}, not {action.suit.value}"
+        raise _refused(state, action, "trump_choices", reason)
+    contract = state.contract
+    if contract is None:
+        raise InternalError("trumps are named before the auction is won")
+    trump = table.trump_of(contract, action.suit)
+    if rec is not None:
+        slots = ("trump_namer", "trump_choices", "trump_of")
+        rec.fire(slots, ("trump",), EventKind.TRUMPS, seat=state.turn, suit=trump)
+    return _start_play(attrs.evolve(state, trump=trump), rec)
+
+
+def _start_play(state: GameState, rec: Recorder | None) -> GameState:
+    leader = state.rules.table.first_leader(state.dealer, state.bidder)
+    if rec is not None:
+        rec.fire(("first_leader",), ("leader", "turn", "phase"), EventKind.TO_PLAY, seat=leader)
+    return attrs.evolve(state, phase=_PLAY, turn=leader, leader=leader)
+
+
+def _play(state: GameState, card: Card, rec: Recorder | None) -> GameState:
+    """A card to the trick; a full trick goes to its winner, the last one to the count."""
+    table = state.rules.table
+    seat = state.turn
+    hand = state.hands[seat]
+    plays = state.trick
+    trump = state.trump
+    allowed = table.playable(table, hand, plays, trump, state.tricks)
+    if card not in allowed:
+        raise _refused(state, PLAYS.get(card, card), *_why_not(state, table, card, hand, plays))
+    code = card.code
+    hands = _with_hand(state.hands, seat, tuple([c for c in hand if c.code != code]))
+    plays = (*plays, (seat, card))
+    if rec is not None:
+        rec.fire(
+            _allowed_by(table, hand, plays[:-1], trump),
+            (f"hands[{seat}]", "trick"),
+            EventKind.PLAYED,
+            seat=seat,
+            card=card,
+        )
+    following = table.next_in_trick(plays)
+    if following is not None:
+        if rec is not None:
+            rec.fire(("next_in_trick",), ("turn",), EventKind.TO_PLAY, seat=following)
+        # Positional, in the field order (rules, phase, dealer, deals, scores, turn, hands, widow,
+        # calls, bidder, contract, trump, widow_taken, discards, leader, trick, tricks, history):
+        # this runs for two cards of every three, and keywords cost a third more.
+        return GameState(
+            state.rules, _PLAY, state.dealer, state.deals, state.scores, following, hands, state.widow,
+            state.calls, state.bidder, state.contract, trump, state.widow_taken, state.discards,
+            state.leader, plays, state.tricks, state.history,
+        )  # fmt: skip
+    cards = tuple([c for _, c in plays])
+    winner = plays[table.trick_winner(table, cards, trump)][0]
+    tricks = (*state.tricks, Trick(plays, winner))
+    if rec is not None:
+        rec.fire(
+            ("trick_winner", "rank_of"), ("trick", "tricks"), EventKind.TRICK_WON, seat=winner, cards=cards
+        )
+    if table.play_goes_on(hands):
+        leader = table.next_leader(state.leader, winner)
+        if rec is not None:
+            rec.fire(("next_leader", "play_goes_on"), ("leader", "turn"), EventKind.TO_PLAY, seat=leader)
+        return GameState(
+            state.rules, _PLAY, state.dealer, state.deals, state.scores, leader, hands, state.widow,
+            state.calls, state.bidder, state.contract, trump, state.widow_taken, state.discards,
+            leader, (), tricks, state.history,
+        )  # fmt: skip
+    return _count(state, tricks, rec)
+
+
+def _allowed_by(table: FrogTable, hand: Cards, plays: Plays, trump: Suit | None) -> tuple[str, ...]:
+    """The slots whose clauses allowed a card (for its event): leading, following suit, or what a
+    seat void in the suit led may play; and that no duty to win narrowed it."""
+    if not plays:
+        return ("lead_options", "playable")
+    if table.follow_options(hand, plays, trump):
+        return ("follow_options", "playable")
+    return ("void_options", "playable")
+
+
+def _why_not(state: GameState, table: FrogTable, card: Card, hand: Cards, plays: Plays) -> tuple[str, str]:
+    """The slot whose clause refuses ``card``, and why."""
+    if card not in hand:
+        return "playable", f"{card} is not in seat {state.turn}'s hand"
+    if not plays:
+        return "lead_options", f"{card} may not be led"
+    if table.follow_options(hand, plays, state.trump):
+        return "follow_options", f"seat {state.turn} must follow suit ({plays[0][1].suit.value})"
+    if card not in table.void_options(hand, state.trump):
+        return "void_options", f"seat {state.turn} holds no {plays[0][1].suit.value} and must trump"
+    return "playable", f"{card} may not be played to this trick"
+
+
+def _count(state: GameState, tricks: tuple[Trick, ...], rec: Recorder | None) -> GameState:
+    """The eleventh trick is in: count, settle, and record the deal."""
+    table = state.rules.table
+    contract = state.contract
+    if contract is None:
+        raise InternalError("a deal is counted without a contract")
+    bidder = state.bidder
+    count = table.bidder_points(
+        table, contract, bidder, tricks, state.discards, state.widow, state.widow_taken
+    )
+    result = table.result_of(count)
+    changes = table.payments(table.base_of(count) * table.stake_of(contract), bidder)
+    scores = table.pay(state.scores, changes)
+    record = DealRecord(
+        state.dealer, state.calls, bidder, contract, state.trump, state.widow, state.widow_taken,
+        state.discards, tricks, count, result, changes,
+    )  # fmt: skip
+    if rec is not None:
+        counting = ("bidder_points", "points_of", "result_of")
+        rec.fire(counting, ("history",), EventKind.COUNTED, seat=bidder, points=count, result=result)
+        paying = ("payments", "base_of", "stake_of", "pay")
+        rec.fire(paying, ("scores",), EventKind.SETTLED, changes=changes)
+    return _end_deal(state, record, scores, table.next_dealer(state.dealer, changes), ("next_dealer",), rec)
+
+
+def _end_deal(
+    state: GameState,
+    record: DealRecord,
+    scores: Scores,
+    following: int,
+    why: tuple[str, ...],
+    rec: Recorder | None,
+) -> GameState:
+    """The deal is done: the match ends, or ``following`` deals the next (as the slots ``why``
+    decided)."""
+    rules = state.rules
+    table = rules.table
+    deals = state.deals + 1
+    history = (*state.history, record)
+    if table.match_over(history, scores, rules.deals, rules.target_score):
+        winners = table.winners(scores)
+        if rec is not None:
+            writes = ("phase", "turn", "deals", "winners")
+            rec.fire(("match_over", "winners", "returns"), writes, EventKind.MATCH_OVER, seats=winners)
+        return GameState(rules, _OVER, state.dealer, deals, scores, NOBODY, history=history, winners=winners)
+    if rec is not None:
+        rec.fire(why, ("dealer", "phase", "turn", "deals"), EventKind.TO_DEAL, seat=following)
+    return GameState(rules, _DEAL, following, deals, scores, NOBODY, history=history)
+
+
+def _with_hand(hands: Hands, seat: int, hand: Cards) -> Hands:
+    if seat == 0:
+        return hand, hands[1], hands[2]
+    if seat == 1:
+        return hands[0], hand, hands[2]
+    return hands[0], hands[1], hand

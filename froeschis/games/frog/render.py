@@ -1,0 +1,98 @@
+"""Frog as text: a hand sorted by suit, a trick, a whole state in a few lines, events in words."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from froeschis.games.frog.cards import SUITS, Card, sort_cards
+from froeschis.games.frog.engine import GameState
+from froeschis.games.frog.events import Event, EventKind
+from froeschis.games.frog.state import NOBODY, Phase, Plays, Result
+
+SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+
+
+def render_hand(held: Iterable[Card]) -> str:
+    """A hand by suit, S H D C, highest first: ``♠ A T 9  ♥ K 7  ♦ -  ♣ Q 8 6``."""
+    ordered = sort_cards(held)
+    parts = []
+    for suit in SUITS:
+        ranks = " ".join(c.rank for c in ordered if c.suit is suit) or "-"
+        parts.append(f"{SUIT_SYMBOLS[suit.value]} {ranks}")
+    return "  ".join(parts)
+
+
+def render_trick(plays: Plays, winner: int | None = None) -> str:
+    """A trick as played: ``seat 1 AS, seat 2 KS, seat 0 7H``, and who won it when it is complete."""
+    if not plays:
+        return "(no card played yet)"
+    text = ", ".join(f"seat {seat} {card}" for seat, card in plays)
+    return text if winner is None else f"{text}: seat {winner} wins"
+
+
+def render(state: GameState) -> str:
+    """The state for a terminal: the match, the auction, the contract, every hand, the trick."""
+    rules = state.rules
+    length = f"to {rules.target_score} points" if rules.end_at_target_score else f"of {rules.deals}"
+    lines = [f"Frog, deal {state.deal_number} {length}, {state}"]
+    dealer = "not drawn yet" if state.dealer == NOBODY else f"seat {state.dealer}"
+    lines.append(f"dealer {dealer}; scores " + " ".join(map(str, state.scores)))
+    if state.calls:
+        lines.append("auction: " + ", ".join(f"seat {s} {c.value if c else 'pass'}" for s, c in state.calls))
+    if state.contract is not None:
+        trump = state.trump.value if state.trump is not None else "to be named"
+        taken = ", widow taken" if state.widow_taken else ""
+        lines.append(f"contract: {state.contract.value} by seat {state.bidder}, trumps {trump}{taken}")
+    for seat, hand in enumerate(state.hands):
+        if hand or state.calls:
+            marker = ">" if seat == state.turn else " "
+            lines.append(f"{marker} seat {seat}: {render_hand(hand)} ({len(hand)})")
+    if state.widow:
+        lines.append("  widow: " + " ".join(map(str, state.widow)))
+    if state.tricks or state.trick:
+        lines.append(f"trick {len(state.tricks) + 1}: {render_trick(state.trick)}")
+    if state.history and state.phase is not Phase.AUCTION:
+        last = state.history[-1]
+        lines.append(
+            f"last deal: {_record(last.contract, last.bidder, last.points, last.result, last.changes)}"
+        )
+    if state.winners:
+        lines.append("winners: " + ", ".join(f"seat {w}" for w in state.winners))
+    return "\n".join(lines)
+
+
+def _record(contract: object, bidder: int, points: int | None, result: Result | None, changes: object) -> str:
+    if contract is None:
+        return "passed out"
+    outcome = "" if result is None else result.value
+    return f"{contract} by seat {bidder}, {points} points ({outcome}), changes {changes}"
+
+
+def describe(event: Event) -> str:
+    """One event in words, without its clauses."""
+    kind = event.kind
+    seat = f"seat {event.seat}"
+    words = {
+        EventKind.TO_DEAL: f"{seat} deals",
+        EventKind.DEALT: f"{seat} dealt the cards",
+        EventKind.TO_CALL: f"{seat} to call",
+        EventKind.CALLED: f"{seat} {'passes' if event.call == 'pass' else 'bids ' + str(event.call)}",
+        EventKind.AUCTION_WON: f"{seat} plays {event.contract}",
+        EventKind.PASSED_OUT: "all three passed: the deal is void",
+        EventKind.WIDOW_TAKEN: f"{seat} takes the widow into hand",
+        EventKind.WIDOW_LEFT: f"{seat} leaves the widow",
+        EventKind.DISCARDED: f"{seat} lays {len(event.cards)} cards away",
+        EventKind.TRUMPS: f"trumps are {event.suit}"
+        + (f", named by {seat}" if event.seat is not None else ""),
+        EventKind.TO_PLAY: f"{seat} to play",
+        EventKind.PLAYED: f"{seat} plays {event.card}",
+        EventKind.TRICK_WON: f"{seat} wins the trick " + " ".join(map(str, event.cards)),
+        EventKind.COUNTED: f"{seat}, the bidder, counts {event.points}: "
+        + ("a " + event.result.value if event.result is not None else ""),
+        EventKind.SETTLED: "scores change by " + " ".join(f"{c:+d}" for c in event.changes),
+        EventKind.MATCH_OVER: "the match is over; "
+        + ("winner" if len(event.seats) == 1 else "winners")
+        + " "
+        + ", ".join(f"seat {s}" for s in event.seats),
+    }
+    return words[kind]
