@@ -36,10 +36,12 @@ from froeschis.cli import (
     vectors,
     watch,
 )
-from froeschis.cli.options import Parser, Subparsers
-from froeschis.core.errors import FroeschisError
+from froeschis.cli.options import Parser, Subparsers, chosen_game
+from froeschis.framework.errors import FroeschisError
+from froeschis.framework.game import Game
+from froeschis.framework.registry import DEFAULT, game, names
 
-COMMANDS: tuple[Callable[[Subparsers], None], ...] = (
+COMMANDS: tuple[Callable[[Subparsers, Game], None], ...] = (
     watch.add,
     rules.add,
     play.add,
@@ -62,12 +64,22 @@ OUTPUT_CLOSED = 141
 """The exit status when the reader of the output went away: 128 + SIGPIPE, as for other programs."""
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = Parser(prog="froeschis", description="The Fröschis rules engine.")
+def build_parser(game_name: str = DEFAULT) -> argparse.ArgumentParser:
+    """The parser of every command, with the options of the game ``game_name`` (its variants and
+    player counts): the game ``--game`` names, found before the parser is built
+    (:func:`~froeschis.cli.options.chosen_game`)."""
+    parser = Parser(
+        prog="froeschis",
+        description=(
+            "Verified rules engines of the games of froeschis' sources: "
+            f"{', '.join(names())} (--game NAME; {DEFAULT} by default)."
+        ),
+    )
     parser.add_argument("--version", action="version", version=f"froeschis {__version__}")
     subparsers = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    chosen = game(game_name) if game_name in names() else game(DEFAULT)
     for add in COMMANDS:
-        add(subparsers)
+        add(subparsers, chosen)
     return parser
 
 
@@ -153,7 +165,8 @@ def _run(argv: Sequence[str] | None) -> int:
     """The command's status, its errors and Ctrl-C ended with a line on stderr; standard output
     flushed, however the command ends (``--help`` ends with :class:`SystemExit`)."""
     try:
-        args = build_parser().parse_args(argv)
+        words = sys.argv[1:] if argv is None else argv
+        args = build_parser(chosen_game(words)).parse_args(argv)
         status: int = args.handler(args)
         return status
     except FroeschisError as error:

@@ -64,6 +64,7 @@ from froeschis.agents.simulation import run_games, usable_cpus
 from froeschis.cli.options import (
     Subparsers,
     add_command,
+    add_game,
     add_json,
     add_players,
     add_progress,
@@ -71,6 +72,7 @@ from froeschis.cli.options import (
     counted,
     make_console,
     non_negative_int,
+    only_the_default_game,
     positive_int,
     positive_seconds,
     progress_display,
@@ -80,6 +82,7 @@ from froeschis.core.engine import GameState, new_game
 from froeschis.core.errors import FroeschisError
 from froeschis.core.record import GameRecord
 from froeschis.fast import play_fast
+from froeschis.framework.game import Game
 from froeschis.verify.baseline import play_bare
 
 Loop = Literal["engine", "fast", "bare_loop"]
@@ -471,6 +474,7 @@ def print_results(console: Console, results: dict[str, Any]) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    only_the_default_game(args, "bench")
     valgrind = find_valgrind() if args.instructions else None
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
     with progress_display(args, *columns, auto_refresh=False) as progress:
@@ -499,7 +503,7 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def add(subparsers: Subparsers) -> None:
+def add(subparsers: Subparsers, game: Game) -> None:
     parser = add_command(
         subparsers,
         "bench",
@@ -515,7 +519,8 @@ def add(subparsers: Subparsers) -> None:
             "else the machine does."
         ),
     )
-    add_players(parser, 4, "players per game, 2 to 4 (default 4)")
+    add_game(parser)
+    add_players(parser, game, 4, "players per game, 2 to 4 (default 4)")
     parser.add_argument(
         "--runs", type=positive_int, default=5, help="runs per measure; shows the median (default 5)"
     )

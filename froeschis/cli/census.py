@@ -13,8 +13,9 @@ import argparse
 import sys
 
 from froeschis.cli.files import check_file, check_not_installed, save_or_rescue
-from froeschis.cli.options import Subparsers, add_command
+from froeschis.cli.options import Subparsers, add_command, add_game, only_the_default_game
 from froeschis.core.engine import GameState
+from froeschis.framework.game import Game
 from froeschis.spec import spec_dir
 from froeschis.verify.explore import census_toml
 from froeschis.verify.invariants import check_observations, check_state, check_step
@@ -26,6 +27,7 @@ def _check(state: GameState) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    only_the_default_game(args, "census")
     path = spec_dir() / "census.toml"
     if args.write:
         check_not_installed(path, "--write")
@@ -42,7 +44,7 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def add(subparsers: Subparsers) -> None:
+def add(subparsers: Subparsers, game: Game) -> None:
     parser = add_command(
         subparsers,
         "census",
@@ -56,4 +58,5 @@ def add(subparsers: Subparsers) -> None:
             "checkout)."
         ),
     )
+    add_game(parser)
     parser.add_argument("--write", action="store_true", help="record the counts in spec/census.toml")

@@ -26,15 +26,18 @@ from froeschis.cli.files import OutputError, check_file, check_folder, save, sav
 from froeschis.cli.options import (
     Subparsers,
     add_command,
+    add_game,
     add_seed,
     make_console,
     non_negative_int,
+    only_the_default_game,
     positive_seconds,
 )
 from froeschis.conformance.checker import CheckConfig, check
 from froeschis.conformance.protocol import ReferenceEngine
 from froeschis.conformance.report import Report
 from froeschis.core.errors import FroeschisError
+from froeschis.framework.game import Game
 
 
 def save_reproductions(report: Report, folder: Path) -> Report:
@@ -61,6 +64,7 @@ def save_reproductions(report: Report, folder: Path) -> Report:
 
 
 def run(args: argparse.Namespace) -> int:
+    only_the_default_game(args, "conform")
     command = list(args.command)
     if command[:1] == ["--"]:
         command = command[1:]
@@ -108,7 +112,7 @@ def run(args: argparse.Namespace) -> int:
     return 0 if report.ok else 1
 
 
-def add(subparsers: Subparsers) -> None:
+def add(subparsers: Subparsers, game: Game) -> None:
     parser = add_command(
         subparsers,
         "conform",
@@ -121,6 +125,7 @@ def add(subparsers: Subparsers) -> None:
         ),
         epilog="example: froeschis conform -- python examples/engine.py",
     )
+    add_game(parser)
     parser.add_argument("command", nargs=argparse.REMAINDER, help="the engine's command line, after --")
     parser.add_argument("--games", type=non_negative_int, default=30, help="seeded random games (default 30)")
     add_seed(parser, "seed of the random and biased games (default 0)")

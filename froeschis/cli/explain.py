@@ -31,12 +31,15 @@ from froeschis.agents.loop import play_game
 from froeschis.cli.options import (
     Subparsers,
     add_command,
+    add_game,
     add_json,
     add_lang,
     add_players,
     add_seed,
     add_variant_switches,
+    game_of,
     make_console,
+    only_the_default_game,
     rules_from_args,
 )
 from froeschis.conformance.validate import step_name
@@ -47,6 +50,7 @@ from froeschis.core.events import Event, EventKind
 from froeschis.core.readings import VARIANT_OPTIONS
 from froeschis.core.record import GameRecord
 from froeschis.core.state import Phase
+from froeschis.framework.game import Game
 from froeschis.io.serialize import (
     RECORD_FORMAT,
     action_from_json,
@@ -305,6 +309,7 @@ def print_explanation(
 
 
 def run(args: argparse.Namespace) -> int:
+    only_the_default_game(args, "explain")
     if (args.game is None) == (args.seed is None):
         raise RecordError("give either a GAME.json file or --seed (with --players), not both or neither")
     if args.game is not None and any(getattr(args, name) for name in VARIANT_OPTIONS):
@@ -313,7 +318,7 @@ def run(args: argparse.Namespace) -> int:
     if args.game is not None:
         (record, malformed), origin = load_record(Path(args.game)), str(args.game)
     else:
-        _, record = play_game(args.players, args.seed, rules_from_args(args))
+        _, record = play_game(args.players, args.seed, rules_from_args(args, game_of(args)))
         origin = f"seed {args.seed}"
     steps, illegal = replay(record, origin)
     error = illegal or malformed  # an illegal step comes before the malformed one, where replay stopped
@@ -326,7 +331,7 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def add(subparsers: Subparsers) -> None:
+def add(subparsers: Subparsers, game: Game) -> None:
     parser = add_command(
         subparsers,
         "explain",
@@ -338,6 +343,7 @@ def add(subparsers: Subparsers) -> None:
             "the clause that caused it and the clause's source sentence in the chosen language."
         ),
     )
+    add_game(parser)
     parser.add_argument(
         "game",
         nargs="?",
@@ -345,12 +351,12 @@ def add(subparsers: Subparsers) -> None:
         help="the game record or golden playthrough (.jsonl) to replay",
     )
     add_seed(parser, "instead of a file: replay the random-bot game of this seed", default=None)
-    add_players(parser, 3, "players of the --seed game, 2 to 4 (default 3)")
-    add_lang(parser, "language of the source sentences")
+    add_players(parser, game, 3, "players of the --seed game, 2 to 4 (default 3)")
+    add_lang(parser, game, "language of the source sentences")
     parser.add_argument(
         "--brief",
         action="store_true",
         help="show each clause's source sentence only the first time it appears",
     )
     add_json(parser, "print the explained steps as JSON")
-    add_variant_switches(parser)
+    add_variant_switches(parser, game)

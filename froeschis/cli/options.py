@@ -24,17 +24,15 @@ import os
 import re
 import sys
 import threading
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, NoReturn, TypeAlias
 
 from rich.console import Console
 from rich.progress import Progress, ProgressColumn
 
-from froeschis.core.clauses import check_players
-from froeschis.core.errors import RulesError
-from froeschis.core.readings import VARIANTS
-from froeschis.core.rules import Rules
-from froeschis.spec import LANGUAGES
+from froeschis.framework.errors import FroeschisError, RulesError
+from froeschis.framework.game import Game
+from froeschis.framework.registry import DEFAULT, game, names
 
 if TYPE_CHECKING:
     from _typeshed import SupportsWrite
@@ -197,14 +195,39 @@ def non_negative_int(text: str) -> int:
     return _whole(text, 0, "expected a whole number of at least 0")
 
 
-def player_count(text: str) -> int:
-    """An argparse type: a number of players the game has (``players.count``)."""
-    players = _whole(text, None, "expected a number of players, 2 to 4")
-    try:
-        check_players(players)
-    except RulesError as error:
-        raise argparse.ArgumentTypeError(str(error)) from None
-    return players
+class PlayerCount:
+    """An argparse type: a number of players a game has, as its rules say (a new game for that many
+    players is refused with the clause that forbids it: Fröschis' ``players.count``)."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.__name__ = "player_count"  # argparse names the type by it in its errors
+
+    def __call__(self, text: str) -> int:
+        counts = self.game.players
+        players = _whole(text, None, f"expected a number of players, {_counts(counts)}")
+        if players not in counts:
+            try:
+                self.game.new_game(players, None)
+            except RulesError as error:
+                raise argparse.ArgumentTypeError(str(error)) from None
+            raise argparse.ArgumentTypeError(
+                f"{self.game.title} is for {_counts(counts)} players, not {players}"
+            )
+        return players
+
+
+def _counts(counts: tuple[int, ...]) -> str:
+    return f"{counts[0]} to {counts[-1]}" if len(counts) > 1 else str(counts[0])
+
+
+player_count = PlayerCount(game(DEFAULT))
+"""The player count of the default game (Fröschis: 2 to 4)."""
+
+
+def player_count_of(of: Game) -> PlayerCount:
+    """The player-count type of a game (the one object for the default game)."""
+    return player_count if of.name == DEFAULT else PlayerCount(of)
 
 
 def positive_seconds(text: str) -> float:
@@ -259,9 +282,46 @@ def add_command(
     return parser
 
 
-def add_players(parser: argparse.ArgumentParser, default: int, help: str) -> None:
+def add_game(parser: argparse.ArgumentParser) -> None:
+    """``--game``: which game the command is about (the registered games; Fröschis by default)."""
+    parser.add_argument(
+        "--game",
+        dest="game_name",
+        choices=names(),
+        default=DEFAULT,
+        help=f"the game: {', '.join(names())} (default {DEFAULT})",
+    )
+
+
+def game_of(args: argparse.Namespace) -> Game:
+    """The game a parsed command line is about."""
+    return game(args.game_name)
+
+
+def only_the_default_game(args: argparse.Namespace, command: str) -> None:
+    """Refuse ``--game`` for a command that plays only the default game so far, naming it."""
+    if args.game_name != DEFAULT:
+        raise FroeschisError(
+            f"'froeschis {command}' plays {game(DEFAULT).title} only so far, not {game_of(args).title}"
+        )
+
+
+def chosen_game(argv: Sequence[str]) -> str:
+    """The game ``--game`` names in a command line (the default game without one), looked at before
+    the parser is built: the options a command takes (variants, player counts) are the game's."""
+    for index, word in enumerate(argv):
+        if word == "--":
+            break
+        if word == "--game" and index + 1 < len(argv):
+            return argv[index + 1]
+        if word.startswith("--game="):
+            return word.partition("=")[2]
+    return DEFAULT
+
+
+def add_players(parser: argparse.ArgumentParser, of: Game, default: int, help: str) -> None:
     """``--players``: how many seats the game has."""
-    parser.add_argument("--players", type=player_count, default=default, help=help)
+    parser.add_argument("--players", type=player_count_of(of), default=default, help=help)
 
 
 def add_seed(parser: argparse.ArgumentParser, help: str, default: int | None = 0) -> None:
@@ -269,9 +329,9 @@ def add_seed(parser: argparse.ArgumentParser, help: str, default: int | None = 0
     parser.add_argument("--seed", type=non_negative_int, default=default, help=help)
 
 
-def add_lang(parser: argparse.ArgumentParser, help: str) -> None:
-    """``--lang``: which of the rule texts (English, German, Korean) to quote."""
-    parser.add_argument("--lang", choices=LANGUAGES, default="en", help=help)
+def add_lang(parser: argparse.ArgumentParser, of: Game, help: str) -> None:
+    """``--lang``: which of the game's rule texts to quote (Fröschis: English, German, Korean)."""
+    parser.add_argument("--lang", choices=of.languages, default=of.languages[0], help=help)
 
 
 def add_json(parser: argparse.ArgumentParser, help: str) -> None:
@@ -279,9 +339,9 @@ def add_json(parser: argparse.ArgumentParser, help: str) -> None:
     parser.add_argument("--json", action="store_true", help=help)
 
 
-def add_variant_switches(parser: argparse.ArgumentParser) -> None:
-    """One switch per rules variant, ``--<option>``, its help naming the variant's clause."""
-    for variant in VARIANTS:
+def add_variant_switches(parser: argparse.ArgumentParser, of: Game) -> None:
+    """One switch per rules variant of the game, ``--<option>``, its help naming the variant's clause."""
+    for variant in of.variants:
         parser.add_argument(
             f"--{variant.option.replace('_', '-')}",
             dest=variant.option,
@@ -290,6 +350,6 @@ def add_variant_switches(parser: argparse.ArgumentParser) -> None:
         )
 
 
-def rules_from_args(args: argparse.Namespace) -> Rules:
-    """The rules the variant switches of :func:`add_variant_switches` select."""
-    return Rules(**{variant.option: getattr(args, variant.option) for variant in VARIANTS})
+def rules_from_args(args: argparse.Namespace, of: Game) -> Any:
+    """The game's rules the variant switches of :func:`add_variant_switches` select."""
+    return of.rules(**{variant.option: getattr(args, variant.option) for variant in of.variants})

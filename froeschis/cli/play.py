@@ -37,11 +37,14 @@ from froeschis.cli.files import check_file, save_or_rescue
 from froeschis.cli.options import (
     Subparsers,
     add_command,
+    add_game,
     add_players,
     add_seed,
     add_variant_switches,
+    game_of,
     make_console,
     non_negative_int,
+    only_the_default_game,
     rules_from_args,
 )
 from froeschis.core.actions import Action, ActionKind, AnyAction, frog_at
@@ -52,6 +55,7 @@ from froeschis.core.events import Event, EventKind
 from froeschis.core.observation import Observation, observe
 from froeschis.core.record import GameRecord
 from froeschis.core.rules import Rules
+from froeschis.framework.game import Game
 from froeschis.io.serialize import record_to_json
 from froeschis.present.narrate import describe
 
@@ -283,7 +287,8 @@ def play(
 
 
 def run(args: argparse.Namespace) -> int:
-    rules = rules_from_args(args)
+    only_the_default_game(args, "play")
+    rules = rules_from_args(args, game_of(args))
     if args.seat >= args.players:
         raise FroeschisError(f"--seat must be 0 to {args.players - 1}, not {args.seat}")
     try:
@@ -317,7 +322,7 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def add(subparsers: Subparsers) -> None:
+def add(subparsers: Subparsers, game: Game) -> None:
     parser = add_command(
         subparsers,
         "play",
@@ -333,7 +338,8 @@ def add(subparsers: Subparsers) -> None:
             "answer 'first' takes the first choice listed (yes first | froeschis play)."
         ),
     )
-    add_players(parser, 3, "2 to 4, you included (default 3)")
+    add_game(parser)
+    add_players(parser, game, 3, "2 to 4, you included (default 3)")
     parser.add_argument(
         "--seat", type=non_negative_int, default=0, help="your seat; seat 0 starts round 1 (default 0)"
     )
@@ -350,4 +356,4 @@ def add(subparsers: Subparsers) -> None:
         help="write the game record here at the end (the path is checked before the game starts; "
         "should the write fail, the record goes to the temporary folder and the error says where)",
     )
-    add_variant_switches(parser)
+    add_variant_switches(parser, game)

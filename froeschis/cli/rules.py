@@ -26,16 +26,27 @@ from rich.padding import Padding
 from rich.panel import Panel
 from rich.text import Text
 
-from froeschis.cli.options import Subparsers, add_command, add_json, add_lang, did_you_mean, make_console
-from froeschis.core.errors import FroeschisError
-from froeschis.present.narrate import (
+from froeschis.cli.options import (
+    Subparsers,
+    add_command,
+    add_game,
+    add_json,
+    add_lang,
+    did_you_mean,
+    game_of,
+    make_console,
+)
+from froeschis.framework.catalogue import Catalogue, Clause
+from froeschis.framework.errors import FroeschisError
+from froeschis.framework.game import Game
+from froeschis.framework.registry import DEFAULT
+from froeschis.framework.words import (
     LANGUAGE_NAMES,
     clause_discrepancies,
     discrepancy_flag,
     rule_sources,
     statement_note,
 )
-from froeschis.spec import Catalogue, Clause, load_catalogue
 from froeschis.verify.trace import implementations as implementations_by_clause
 
 KIND_STYLE = {"source": "green", "ruling": "yellow", "variant": "magenta"}
@@ -60,8 +71,13 @@ def select(catalogue: Catalogue, wanted: str | None) -> tuple[Clause, ...]:
     raise UnknownClauseError(f"no clause {wanted!r} in the catalogue; {hint}")
 
 
-def implementations(clause_id: str) -> tuple[str, ...]:
-    return tuple(implementations_by_clause().get(clause_id, ()))
+def _game_option(of: Game) -> str:
+    """``--game NAME `` where the game is not the default one, for the hints the command prints."""
+    return "" if of.name == DEFAULT else f"--game {of.name} "
+
+
+def implementations(of: Game, clause_id: str) -> tuple[str, ...]:
+    return tuple(implementations_by_clause(of).get(clause_id, ()))
 
 
 def _marked(sentence: str, quote: str) -> Text:
@@ -83,10 +99,11 @@ def _heading(clause: Clause) -> Text:
     return heading
 
 
-def _quotes(clause: Clause, lang: str, whole: bool) -> list[RenderableType]:
-    """The clause's sentences in ``lang`` (whole, or just the quoted words), then the discrepancy
-    flag once: it concerns the clause in that language, not one of its sentences."""
-    found = rule_sources(clause.id, lang)
+def _quotes(catalogue: Catalogue, clause: Clause, lang: str, whole: bool) -> list[RenderableType]:
+    """The clause's sentences in ``lang`` (whole, or just the quoted words; with the catalogue's
+    English gloss of a sentence in another script), then the discrepancy flag once: it concerns the
+    clause in that language, not one of its sentences."""
+    found = rule_sources(catalogue, clause.id, lang)
     lines: list[RenderableType] = []
     if not found:
         lines.append(
@@ -99,7 +116,9 @@ def _quotes(clause: Clause, lang: str, whole: bool) -> list[RenderableType]:
         else:
             line.append(f"“{source.quote}”")
         lines.append(_indented(line))
-    flag = discrepancy_flag(clause.id, lang)
+        if whole and source.gloss:
+            lines.append(_indented(Text(f"(in English: {source.gloss})", style="dim"), 4))
+    flag = discrepancy_flag(catalogue, clause.id, lang)
     if flag:
         lines.append(_indented(Text(flag, style="yellow")))
     return lines
@@ -115,13 +134,13 @@ def _indented(text: Text, by: int = 2) -> RenderableType:
     return Padding(text, (0, 0, 0, by), expand=False)
 
 
-def brief(clause: Clause, lang: str) -> RenderableType:
+def brief(catalogue: Catalogue, clause: Clause, lang: str) -> RenderableType:
     """A clause in a few lines: heading, statement, the quoted words in ``lang``."""
     statement = [_indented(line) for line in _statement(clause, lang)]
-    return Group(_heading(clause), *statement, *_quotes(clause, lang, whole=False), Text())
+    return Group(_heading(clause), *statement, *_quotes(catalogue, clause, lang, whole=False), Text())
 
 
-def full(clause: Clause, catalogue: Catalogue, lang: str) -> RenderableType:
+def full(of: Game, clause: Clause, catalogue: Catalogue, lang: str) -> RenderableType:
     """A clause with everything the catalogue and the package know about it."""
     parts: list[RenderableType] = [*_statement(clause, lang)]
     if clause.rationale:
@@ -129,7 +148,7 @@ def full(clause: Clause, catalogue: Catalogue, lang: str) -> RenderableType:
     parts += [
         Text(),
         Text(f"Rule text ({LANGUAGE_NAMES[lang]})", style="bold"),
-        *_quotes(clause, lang, whole=True),
+        *_quotes(catalogue, clause, lang, whole=True),
     ]
     if clause.secondary:
         parts += [Text(), Text("Other sources", style="bold")]
@@ -141,7 +160,9 @@ def full(clause: Clause, catalogue: Catalogue, lang: str) -> RenderableType:
             parts.append(_indented(Text(f"{d.id} ({', '.join(d.languages)}): {d.summary}")))
             parts.append(_indented(Text(f"resolved: {d.resolution}", style="dim"), 4))
     parts += [Text(), Text("Implemented by", style="bold")]
-    parts += [Text(f"  {name}") for name in implementations(clause.id)] or [Text("  (nothing)", style="red")]
+    parts += [Text(f"  {name}") for name in implementations(of, clause.id)] or [
+        Text("  (nothing)", style="red")
+    ]
     # Not expanded: on a pipe the console is 10,000 columns wide (make_console), and a box that
     # filled it would pad every line with thousands of spaces.
     return Panel(Group(*parts), title=_heading(clause), title_align="left", expand=False)
@@ -170,7 +191,7 @@ def annotated_text(catalogue: Catalogue, lang: str) -> RenderableType:
         ids = citing.get(sentence.anchor, [])
         lines.append(_indented(Text("-> " + (", ".join(ids) if ids else "(no clause)"), style="cyan"), 4))
         for clause_id in ids:
-            flag = discrepancy_flag(clause_id, lang)
+            flag = discrepancy_flag(catalogue, clause_id, lang)
             if flag:
                 lines.append(_indented(Text(f"{clause_id} {flag}", style="yellow"), 7))
     return Group(*lines)
@@ -187,8 +208,8 @@ def text_to_json(catalogue: Catalogue, lang: str) -> list[dict[str, Any]]:
             "cited_by": [
                 {
                     "clause": clause_id,
-                    "discrepancies": [d.id for d in clause_discrepancies(clause_id, lang)],
-                    "flag": discrepancy_flag(clause_id, lang),
+                    "discrepancies": [d.id for d in clause_discrepancies(catalogue, clause_id, lang)],
+                    "flag": discrepancy_flag(catalogue, clause_id, lang),
                 }
                 for clause_id in citing.get(s.anchor, [])
             ],
@@ -197,7 +218,7 @@ def text_to_json(catalogue: Catalogue, lang: str) -> list[dict[str, Any]]:
     ]
 
 
-def to_json(clauses: tuple[Clause, ...], catalogue: Catalogue, lang: str) -> list[dict[str, Any]]:
+def to_json(of: Game, clauses: tuple[Clause, ...], catalogue: Catalogue, lang: str) -> list[dict[str, Any]]:
     return [
         {
             "id": c.id,
@@ -215,20 +236,22 @@ def to_json(clauses: tuple[Clause, ...], catalogue: Catalogue, lang: str) -> lis
                     "quote": s.quote,
                     "discrepancies": list(s.discrepancies),
                     "flag": s.flag,
+                    **({"gloss": s.gloss} if s.gloss else {}),
                 }
-                for s in rule_sources(c.id, lang)
+                for s in rule_sources(catalogue, c.id, lang)
             ],
-            "discrepancy_flag": discrepancy_flag(c.id, lang),
+            "discrepancy_flag": discrepancy_flag(catalogue, c.id, lang),
             "secondary": list(c.secondary),
             "discrepancies": [d.id for d in catalogue.discrepancies if c.id in d.clauses],
-            "implemented_by": list(implementations(c.id)),
+            "implemented_by": list(implementations(of, c.id)),
         }
         for c in clauses
     ]
 
 
 def run(args: argparse.Namespace) -> int:
-    catalogue = load_catalogue()
+    of = game_of(args)
+    catalogue = of.catalogue()
     console = make_console()
     if args.text:
         if args.json:
@@ -238,41 +261,45 @@ def run(args: argparse.Namespace) -> int:
         return 0
     chosen = select(catalogue, args.clause)
     if args.json:
-        print(json.dumps(to_json(chosen, catalogue, args.lang), ensure_ascii=False, indent=2))
+        print(json.dumps(to_json(of, chosen, catalogue, args.lang), ensure_ascii=False, indent=2))
         return 0
     if args.clause is None:
         console.print(
             Text(
-                f"Fröschis: {len(chosen)} rule clauses. 'froeschis rules ID' shows one in full; "
+                f"{of.title}: {len(chosen)} rule clauses. 'froeschis rules {_game_option(of)}ID' shows one "
+                "in full; "
                 f"quotes are from the {LANGUAGE_NAMES[args.lang]} rule text.\n",
                 style="bold",
             )
         )
         for clause in chosen:
-            console.print(brief(clause, args.lang))
+            console.print(brief(catalogue, clause, args.lang))
     else:
         for clause in chosen:
-            console.print(full(clause, catalogue, args.lang))
+            console.print(full(of, clause, catalogue, args.lang))
     sys.stdout.flush()
     return 0
 
 
-def add(subparsers: Subparsers) -> None:
+def add(subparsers: Subparsers, game: Game) -> None:
     parser = add_command(
         subparsers,
         "rules",
         run,
         help="the annotated rules: every clause with the rule text it rests on",
         description=(
-            "Show the rule clauses of spec/clauses.toml with the sentences of the English, German or "
-            "Korean rule text they rest on. Without CLAUSE all clauses are listed briefly; with it, "
-            "one clause (or every clause under an ID prefix such as 'frog') is shown in full."
+            "Show the rule clauses of a game's catalogue (Fröschis: spec/clauses.toml; another game: "
+            "spec/<game>/clauses.toml) with the sentences of the rule text they rest on (Fröschis: "
+            "English, German or Korean; Frog: Japanese, with English glosses). Without CLAUSE all "
+            "clauses are listed briefly; with it, one clause (or every clause under an ID prefix such "
+            "as 'frog') is shown in full."
         ),
     )
+    add_game(parser)
     parser.add_argument(
         "clause", nargs="?", metavar="CLAUSE", help="a clause ID (frog.swap) or prefix (frog)"
     )
-    add_lang(parser, "language of the rule text (default en)")
+    add_lang(parser, game, "language of the rule text (default en)")
     parser.add_argument(
         "--text",
         action="store_true",

@@ -49,18 +49,22 @@ from froeschis.cli.files import OutputError, check_folder, save
 from froeschis.cli.options import (
     Subparsers,
     add_command,
+    add_game,
     add_json,
     add_players,
     add_progress,
     add_seed,
     add_variant_switches,
     counted,
+    game_of,
     make_console,
+    only_the_default_game,
     positive_int,
     progress_display,
     rules_from_args,
 )
 from froeschis.core.errors import FroeschisError
+from froeschis.framework.game import Game
 from froeschis.io.serialize import rules_to_json
 from froeschis.spec import load_catalogue
 
@@ -244,7 +248,8 @@ def write_plots(directory: Path, stats: dict[str, Any], tally: Tally) -> list[Pa
 
 
 def run(args: argparse.Namespace) -> int:
-    rules = rules_from_args(args)
+    only_the_default_game(args, "simulate")
+    rules = rules_from_args(args, game_of(args))
     specs = tuple(s.strip() for s in args.bots.split(",") if s.strip())
     try:
         parse_bots(args.bots, rules)
@@ -311,7 +316,7 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def add(subparsers: Subparsers) -> None:
+def add(subparsers: Subparsers, game: Game) -> None:
     parser = add_command(
         subparsers,
         "simulate",
@@ -327,8 +332,9 @@ def add(subparsers: Subparsers) -> None:
             "its worker processes."
         ),
     )
+    add_game(parser)
     parser.add_argument("--games", type=positive_int, default=100, help="number of games (default 100)")
-    add_players(parser, 4, "2 to 4 (default 4)")
+    add_players(parser, game, 4, "2 to 4 (default 4)")
     parser.add_argument(
         "--bots",
         default="random,greedy",
@@ -365,4 +371,4 @@ def add(subparsers: Subparsers) -> None:
         help="draw the statistics into PNG files in DIR (needs matplotlib); DIR is checked before the run",
     )
     add_progress(parser)
-    add_variant_switches(parser)
+    add_variant_switches(parser, game)

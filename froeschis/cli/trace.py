@@ -14,8 +14,9 @@ from pathlib import Path
 import attrs
 from rich.table import Table
 
-from froeschis.cli.options import Subparsers, add_command, add_json, make_console
+from froeschis.cli.options import Subparsers, add_command, add_game, add_json, make_console
 from froeschis.core.errors import FroeschisError
+from froeschis.framework.game import Game
 from froeschis.verify.trace import trace_matrix, unknown_ids
 
 
@@ -52,7 +53,7 @@ def run(args: argparse.Namespace) -> int:
     return 1 if gaps or unknown else 0
 
 
-def add(subparsers: Subparsers) -> None:
+def add(subparsers: Subparsers, game: Game) -> None:
     parser = add_command(
         subparsers,
         "trace",
@@ -65,5 +66,6 @@ def add(subparsers: Subparsers) -> None:
             "not have (the coverage gate of the test suite); needs the tests of a source checkout."
         ),
     )
+    add_game(parser)
     parser.add_argument("--tests", default="tests", help="the test folder to scan (default: tests)")
     add_json(parser, "print the matrix as JSON")

@@ -15,12 +15,14 @@ from pathlib import Path
 
 from rich.text import Text
 
-from froeschis.cli.options import Subparsers, add_command, make_console
+from froeschis.cli.options import Subparsers, add_command, add_game, make_console, only_the_default_game
 from froeschis.conformance.report import render_finding
 from froeschis.conformance.validate import validate_file
+from froeschis.framework.game import Game
 
 
 def run(args: argparse.Namespace) -> int:
+    only_the_default_game(args, "validate")
     console = make_console()
     status = 0
     for path in args.games:
@@ -43,7 +45,7 @@ def run(args: argparse.Namespace) -> int:
     return status
 
 
-def add(subparsers: Subparsers) -> None:
+def add(subparsers: Subparsers, game: Game) -> None:
     parser = add_command(
         subparsers,
         "validate",
@@ -56,6 +58,7 @@ def add(subparsers: Subparsers) -> None:
             "winners. Exit status 0 when every file is valid, 1 when one is not, 2 when one cannot be read."
         ),
     )
+    add_game(parser)
     parser.add_argument(
         "games", nargs="+", type=Path, metavar="GAME", help="game record or playthrough files"
     )

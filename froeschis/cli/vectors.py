@@ -17,8 +17,9 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from froeschis.cli.files import check_folder, check_not_installed, save
-from froeschis.cli.options import Subparsers, add_command, positive_int
+from froeschis.cli.options import Subparsers, add_command, add_game, only_the_default_game, positive_int
 from froeschis.core.errors import FroeschisError
+from froeschis.framework.game import Game
 from froeschis.verify.vectors import Playthrough, first_difference, read_header, render, search, vectors_dir
 
 
@@ -39,6 +40,7 @@ def _playthroughs(directory: Path) -> list[Path]:
 
 
 def run(args: argparse.Namespace) -> int:
+    only_the_default_game(args, "vectors")
     directory = Path(args.dir) if args.dir else vectors_dir()
     option = "--search" if args.search else "--write" if args.write else None
     if option is not None:
@@ -64,7 +66,7 @@ def run(args: argparse.Namespace) -> int:
     return 1 if differences else 0
 
 
-def add(subparsers: Subparsers) -> None:
+def add(subparsers: Subparsers, game: Game) -> None:
     parser = add_command(
         subparsers,
         "vectors",
@@ -78,6 +80,7 @@ def add(subparsers: Subparsers) -> None:
             "source checkout and refuse those of an installed package; --dir names another folder."
         ),
     )
+    add_game(parser)
     mode = parser.add_mutually_exclusive_group()
     mode.add_argument("--write", action="store_true", help="rewrite every file from its action list")
     mode.add_argument("--search", action="store_true", help="pick new playthroughs by a seed search")

@@ -11,81 +11,86 @@ kept to its indent, with the clauses in colour; to a pipe or a file in whole lin
 from __future__ import annotations
 
 import argparse
+from typing import Any
 
 from rich.text import Text
 
-from froeschis.agents.loop import play_game
 from froeschis.cli.options import (
     Subparsers,
     add_command,
+    add_game,
     add_lang,
     add_players,
     add_seed,
     add_variant_switches,
+    game_of,
     make_console,
     rules_from_args,
 )
-from froeschis.core.actions import AnyAction, Shuffle
-from froeschis.core.engine import GameState
-from froeschis.core.events import Event
-from froeschis.present.narrate import Block, rule_text
-from froeschis.spec import load_catalogue
+from froeschis.framework.catalogue import Catalogue
+from froeschis.framework.game import Game
+from froeschis.framework.loop import play_game
+from froeschis.framework.words import Block, rule_text
 
 
-def _event_text(event: Event) -> Text:
+def _event_text(of: Game, event: Any) -> Text:
     """The event as the engine writes it, its clauses (the bracket at the end) in colour."""
-    text = Text(str(event))
-    text.stylize("cyan", str(event).rindex("["))
+    written = of.event_text(event)
+    text = Text(written)
+    text.stylize("cyan", written.rindex("["))
     return text
 
 
-def rule_line(event: Event, lang: str) -> Text:
-    """``- clause.id: the rule`` for the clause behind an event: its statement (English) or its
-    source sentences (de, ko); the clause ID in colour."""
-    clause = load_catalogue().clause(event.clause)
+def rule_line(catalogue: Catalogue, clause_id: str, lang: str) -> Text:
+    """``- clause.id: the rule`` for the clause behind an event: its statement (in the game's first
+    language) or its source sentences (in another); the clause ID in colour."""
+    clause = catalogue.clause(clause_id)
     text = Text("- ")
     text.append(clause.id, style="cyan")
-    text.append(f": {clause.statement if lang == 'en' else rule_text(clause.id, lang)}")
+    first = catalogue.languages[0]
+    text.append(f": {clause.statement if lang == first else rule_text(catalogue, clause.id, lang)}")
     return text
 
 
-def _head(number: int, before: GameState, action: AnyAction) -> Text:
-    """``  12. round 2, seat 1: draw``: the step's number, round, actor and action."""
+def _head(of: Game, number: int, before: Any, action: Any) -> Text:
+    """``  12. round 2, seat 1: draw``: the step's number, where the game stands, actor and action."""
     head = Text()
     head.append(f"{number:4}. ", style="bold")
     who = "chance" if before.is_chance else f"seat {before.current_player}"
-    head.append(f"round {before.round}, {who}: ")
-    head.append(
-        f"shuffle of {len(action.order)} cards" if isinstance(action, Shuffle) else str(action), "bold"
-    )
+    where = of.progress(before)
+    head.append(f"{where}, {who}: " if where else f"{who}: ")
+    head.append(of.action_text(action), "bold")
     return head
 
 
 def run(args: argparse.Namespace) -> int:
+    of = game_of(args)
+    catalogue = of.catalogue()
     console = make_console()
     block = Block(console)
     explained: set[str] = set()
     number = 0
 
-    def show(before: GameState, action: AnyAction, after: GameState, events: tuple[Event, ...]) -> None:
+    def show(before: Any, action: Any, after: Any, events: tuple[Any, ...]) -> None:
         nonlocal number
         number += 1
-        block.add(_head(number, before, action))
+        block.add(_head(of, number, before, action))
         for event in events:
-            block.add(_event_text(event), 8)
-            if args.explain and event.clause not in explained:
-                explained.add(event.clause)
-                block.add(rule_line(event, args.lang), 10)
+            block.add(_event_text(of, event), 8)
+            main = event.clauses[0]
+            if args.explain and main not in explained:
+                explained.add(main)
+                block.add(rule_line(catalogue, main, args.lang), 10)
         block.flush()
 
-    final, _ = play_game(args.players, args.seed, rules_from_args(args), on_step=show)
-    text = Text(f"\n{final}")
+    final, _ = play_game(of, args.players, args.seed, rules_from_args(args, of), on_step=show)
+    text = Text(f"\n{of.render(final)}")
     text.highlight_regex(r"(?m)^winners: .*$", "bold")
     console.print(text)
     return 0
 
 
-def add(subparsers: Subparsers) -> None:
+def add(subparsers: Subparsers, game: Game) -> None:
     parser = add_command(
         subparsers,
         "watch",
@@ -93,13 +98,14 @@ def add(subparsers: Subparsers) -> None:
         help="watch random bots play a whole game, step by step, each event with its rule",
         description="Play a seeded game between random bots; every event names the clause that caused it.",
     )
-    add_players(parser, 3, "2 to 4 (default 3)")
+    add_game(parser)
+    add_players(parser, game, 3, "2 to 4 (default 3)")
     add_seed(parser, "random seed for chance and bots (default 0)")
-    add_lang(parser, "language of the rule shown with each event")
+    add_lang(parser, game, "language of the rule shown with each event")
     parser.add_argument(
         "--no-explain",
         dest="explain",
         action="store_false",
         help="print events without the rule text (by default each clause's text is shown once)",
     )
-    add_variant_switches(parser)
+    add_variant_switches(parser, game)

@@ -19,13 +19,15 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 import attrs
 
-from froeschis.framework.catalogue import Catalogue
 from froeschis.framework.provenance import Fired
 from froeschis.framework.table import ClauseTable, Variant
+
+if TYPE_CHECKING:  # a game's catalogue is read by the tools, never by ``import froeschis``
+    from froeschis.framework.catalogue import Catalogue
 
 JSON = Any
 """A value of a game's JSON forms (dicts, lists, strings, numbers, booleans, None)."""
@@ -99,6 +101,9 @@ class Game:
     """The game's folder of ``spec/`` (its catalogue, sources, playthroughs, census)."""
     catalogue: Callable[[], Catalogue]
     """The game's clause catalogue (loaded once)."""
+    languages: tuple[str, ...]
+    """The languages of its source texts, the catalogue's (known without reading it: the commands'
+    options offer them), the first the one every source clause quotes."""
     players: tuple[int, ...]
     """The player counts its rules allow."""
     rules: Callable[..., Any]
@@ -126,10 +131,16 @@ class Game:
     render: Callable[[Any], str]
     """The state as text for a terminal (a few lines)."""
     describe_event: Callable[[Any], str]
-    """One event in words, without its clauses (``explain`` and ``watch`` add them)."""
+    """One event in words, without its clauses (``explain`` adds them)."""
     bots: Mapping[str, Callable[[Any], Policy]]
     """The game's bots by name, each made for a rules value and deciding from its seat's view
     (``random`` at least)."""
+    event_text: Callable[[Any], str] = str
+    """One event as the engine writes it, its clauses in brackets at the end (``watch``)."""
+    action_text: Callable[[Any], str] = str
+    """One action in a line of text (a chance outcome shortened: "shuffle of 60 cards")."""
+    progress: Callable[[Any], str] = lambda state: ""
+    """Where a game stands, in a few words for headings ("round 2", "deal 3"), or ""."""
     clause_modules: tuple[str, ...] = ()
     """The modules that hold the game's clause functions: every function marked there must be an
     entry of a table (the coverage gate finds strays)."""

@@ -13,6 +13,7 @@ import difflib
 import functools
 from importlib.metadata import entry_points
 
+from froeschis.framework.errors import FroeschisError
 from froeschis.framework.game import Game
 
 GROUP = "froeschis.games"
@@ -20,8 +21,9 @@ DEFAULT = "froeschis"
 """The game every command plays without ``--game``: Fröschis, the game froeschis began with."""
 
 
-class UnknownGameError(LookupError):
-    """A game name no installed distribution registers."""
+class UnknownGameError(FroeschisError, LookupError):
+    """A game name no installed distribution registers, or one whose registered game cannot be
+    loaded."""
 
 
 @functools.cache
@@ -41,7 +43,10 @@ def game(name: str = DEFAULT) -> Game:
         hint = f"; did you mean {close[0]!r}?" if close else ""
         known = ", ".join(names()) or "none (is froeschis installed? pip install -e .)"
         raise UnknownGameError(f"no game {name!r} is registered{hint} (games: {known})")
-    loaded = points[0].load()
+    try:
+        loaded = points[0].load()
+    except (ImportError, AttributeError) as error:
+        raise UnknownGameError(f"the game {name!r} is registered but cannot be loaded: {error}") from None
     if not isinstance(loaded, Game) or loaded.name != name:
         raise UnknownGameError(f"the entry point {name!r} of {GROUP!r} is not the Game {name!r}")
     return loaded

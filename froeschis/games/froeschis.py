@@ -23,7 +23,7 @@ from froeschis.io.serialize import (
     state_to_json,
 )
 from froeschis.present.narrate import describe
-from froeschis.spec import load_catalogue, spec_dir
+from froeschis.spec import LANGUAGES, load_catalogue, spec_dir
 
 
 def _outcomes(state: GameState) -> list[Shuffle]:
@@ -49,6 +49,14 @@ def _view(state: GameState, seat: int) -> dict[str, Any]:
     }
 
 
+def _action_text(action: object) -> str:
+    return f"shuffle of {len(action.order)} cards" if isinstance(action, Shuffle) else str(action)
+
+
+def _progress(state: GameState) -> str:
+    return f"round {state.round}"
+
+
 def _bot(name: str) -> Any:
     def made(rules: Rules) -> Policy:
         return as_policy(make_bot(name, rules))
@@ -61,6 +69,7 @@ GAME = Game(
     title="Fröschis",
     spec=spec_dir,
     catalogue=load_catalogue,
+    languages=LANGUAGES,
     players=(2, 3, 4),
     rules=Rules,
     variants=VARIANTS,
@@ -76,6 +85,8 @@ GAME = Game(
     observe=_view,
     render=str,
     describe_event=describe,
+    action_text=_action_text,
+    progress=_progress,
     bots={name: _bot(name) for name in ("random", "greedy", "ismc")},
     clause_modules=("froeschis.core.clauses",),
 )
