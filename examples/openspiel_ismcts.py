@@ -6,10 +6,11 @@ Needs the ``openspiel`` extra. The figures in docs/interop-openspiel.rst come fr
     python examples/openspiel_ismcts.py --players 4 --games 120 --simulations 50
 
 One IS-MCTS bot (UCT constant 2, rollouts by
-:class:`froeschis.interop.openspiel.ReferenceRolloutEvaluator`, the most visited action) takes each
-seat in turn; the other seats play uniformly random legal moves. A seat wins when it is among the
-winners (``game.returns``), so with random play alone every seat would win about 1/players of the
-games (a little more: several may win together).
+:class:`froeschis.interop.openspiel.ReferenceRolloutEvaluator`, the most visited action, its worlds
+drawn by :func:`froeschis.interop.openspiel.seeded_resampler`, so that a seed gives the same games
+on every run) takes each seat in turn; the other seats play uniformly random legal moves. A seat
+wins when it is among the winners (``game.returns``), so with random play alone every seat would win
+about 1/players of the games (a little more: several may win together).
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ def main() -> None:
     rng = np.random.RandomState(args.seed)
     evaluator = openspiel.ReferenceRolloutEvaluator(n_rollouts=1, random_state=rng)
     bot = ismcts.ISMCTSBot(game, evaluator, uct_c=2.0, max_simulations=args.simulations, random_state=rng)
+    bot.set_resampler(openspiel.seeded_resampler(rng))  # the worlds it searches from rng too: repeatable
     bot_wins = random_wins = 0.0
     start = time.perf_counter()
     for number in range(args.games):
