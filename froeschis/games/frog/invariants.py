@@ -11,6 +11,8 @@ scores that always total 450; a seat's view holding no card it may not know. A v
 
 from __future__ import annotations
 
+import json
+import re
 from collections import Counter
 from collections.abc import Iterator
 from typing import Any
@@ -28,7 +30,7 @@ from froeschis.games.frog.actions import (
     Play,
     Shuffle,
 )
-from froeschis.games.frog.cards import Card, card
+from froeschis.games.frog.cards import ALL_CARDS, Card
 from froeschis.games.frog.engine import GameState
 from froeschis.games.frog.events import Event, EventKind
 from froeschis.games.frog.observation import observe
@@ -135,12 +137,15 @@ def _check_calls(state: GameState, actions: tuple[Any, ...]) -> None:
 
 
 def candidate_actions(state: GameState) -> Iterator[Action]:
-    """Actions to propose in ``state``, legal or not: every call, widow choice, suit and card, a
-    discard of a card not held, and chance outcomes."""
+    """Actions to propose in ``state``, legal or not: every call, widow choice and suit; a play of
+    each card of the hand to act and of one card another seat holds; a discard of cards not held,
+    and of none; chance outcomes."""
     yield from BIDS.values()
     yield from (TAKE_WIDOW, LEAVE_WIDOW)
     yield from NAMES.values()
-    yield from PLAYS.values()
+    seat = state.turn if state.turn >= 0 else 0
+    yield from (PLAYS[c] for c in state.hands[seat])
+    yield from (PLAYS[c] for c in state.hands[(seat + 1) % SEATS][:1])
     yield Discard(tuple(state.rules.deck[:3]))
     yield Discard(())
     yield from (DrawDealer(0), DrawDealer(3), Shuffle(()))
@@ -186,20 +191,15 @@ def check_step(before: GameState, after: GameState, events: tuple[Event, ...]) -
         raise InvariantError("tricks vanished or jumped")
 
 
-def _cards_in(value: Any) -> Iterator[Card]:
-    """Every card written anywhere in a JSON value (a view)."""
-    if isinstance(value, str) and len(value) == 2:
-        try:
-            yield card(value)
-        except FroeschisError:
-            return
-    elif isinstance(value, list):
-        for item in value:
-            yield from _cards_in(item)
-    elif isinstance(value, dict):
-        for key, item in value.items():
-            if key != "legal":
-                yield from _cards_in(item)
+_CARD_TEXT = re.compile(r'"([AKQJT9876][SHDC])"')
+_BY_TEXT = {str(c): c for c in ALL_CARDS}
+
+
+def _cards_in(view: dict[str, Any]) -> set[Card]:
+    """Every card written anywhere in a seat's view, its legal actions aside (they are the
+    seat's own cards or calls)."""
+    shown = json.dumps({key: value for key, value in view.items() if key != "legal"})
+    return {_BY_TEXT[text] for text in _CARD_TEXT.findall(shown)}
 
 
 def may_know(state: GameState, seat: int) -> set[Card]:
@@ -226,7 +226,7 @@ def check_observations(state: GameState) -> None:
     """No seat's view shows a card it may not know; each shows its own hand and every trick."""
     for seat in range(SEATS):
         view = observe(state, seat)
-        leaked = set(_cards_in(view)) - may_know(state, seat)
+        leaked = _cards_in(view) - may_know(state, seat)
         if leaked:
             raise InvariantError(f"seat {seat} sees {sorted(map(str, leaked))}, which it may not know")
         if view["hands"][seat] != [str(c) for c in state.hands[seat]]:
