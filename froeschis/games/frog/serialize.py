@@ -448,8 +448,8 @@ def _check_deal(state: GameState) -> None:
     if phase is not Phase.PLAY and (state.trick or state.tricks or state.leader != NOBODY):
         raise FormatError("tricks", "no card is played before the first lead")
     if phase is Phase.PLAY:
+        if state.leader == NOBODY:
+            raise FormatError("leader", "a trick has a leader")
         seats = [seat for seat, _ in state.trick]
         if len(set(seats)) != len(seats) or state.turn in seats or (seats and seats[0] != state.leader):
             raise FormatError("trick", "the trick's cards come from different seats, the leader's first")
-        if state.leader == NOBODY:
-            raise FormatError("leader", "a trick has a leader")
