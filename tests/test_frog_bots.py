@@ -72,7 +72,7 @@ def test_the_heuristic_bot_decides_from_its_view_alone() -> None:
             swapped = list(hands)
             swapped[a] = tuple(sorted((*hands[a][1:], hands[b][0]), key=lambda c: c.code))
             swapped[b] = tuple(sorted((*hands[b][1:], hands[a][0]), key=lambda c: c.code))
-            twin = attrs.evolve(state, hands=tuple(swapped))
+            twin = attrs.evolve(state, hands=(swapped[0], swapped[1], swapped[2]))
             assert observe(twin, seat) == observe(state, seat)
             assert bot(twin, random.Random(1)) == bot(state, random.Random(1))
             checked += 1

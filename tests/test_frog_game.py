@@ -10,18 +10,19 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from froeschis.framework.game import CHANCE, TERMINAL, Game
+from froeschis.framework.game import CHANCE, TERMINAL, Game, State
 from froeschis.framework.registry import game
 from froeschis.games.frog import GAME
 from froeschis.games.frog.cards import cards
-from froeschis.games.frog.engine import GameState
+from froeschis.games.frog.chance import sample_chance
+from froeschis.games.frog.engine import GameState, new_game
 from froeschis.games.frog.render import describe, render_hand, render_trick
 from froeschis.games.frog.svg import hand_svg, picture, trick_svg
 
 VARIANTS = [None, *(v.option for v in GAME.variants)]
 
 
-def play(g: Game, rules: object, seed: int, limit: int = 5000) -> tuple[object, int]:
+def play(g: Game, rules: object, seed: int, limit: int = 5000) -> tuple[State, int]:
     """A random match through the interface only: the final state and its number of steps."""
     rng = random.Random(seed)
     state = g.new_game(3, rules)
@@ -64,6 +65,7 @@ def test_chance_nodes_and_their_outcomes() -> None:
 def test_the_json_forms_through_the_interface() -> None:
     rng = random.Random(1)
     state = GAME.new_game(3, None)
+    assert isinstance(state, GameState)
     while not state.is_terminal:
         action = GAME.sample_chance(state, rng) if state.is_chance else rng.choice(state.legal_actions())
         assert GAME.action_from_json(GAME.action_to_json(action)) == action
@@ -77,12 +79,11 @@ def test_the_json_forms_through_the_interface() -> None:
 
 def _midplay() -> GameState:
     rng = random.Random(2)
-    state = GAME.new_game(3, None)
+    state = new_game(3)
     while not (state.phase.value == "play" and len(state.trick) == 2):
         state = state.apply(
-            GAME.sample_chance(state, rng) if state.is_chance else rng.choice(state.legal_actions())
+            sample_chance(state, rng) if state.is_chance else rng.choice(state.legal_actions())
         )
-    assert isinstance(state, GameState)
     return state
 
 

@@ -17,6 +17,7 @@ from froeschis.games.frog.actions import (
     NAMES,
     PLAYS,
     TAKE_WIDOW,
+    Action,
     Discard,
     DrawDealer,
     Shuffle,
@@ -74,7 +75,7 @@ def test_rules_round_trip_and_the_published_rules_are_this_object() -> None:
 
 
 def test_every_kind_of_action_round_trips() -> None:
-    actions = [
+    actions: list[Action] = [
         *BIDS.values(), TAKE_WIDOW, LEAVE_WIDOW, *NAMES.values(), *PLAYS.values(),
         Discard(cards("AS 7D 6C")), Discard(()), DrawDealer(2), Shuffle(ALL_CARDS),
     ]  # fmt: skip
@@ -123,7 +124,8 @@ def test_malformed_actions_are_refused_naming_the_field(text: Any, field: str) -
 def _playing() -> dict[str, Any]:
     """A state in the middle of the play, as JSON."""
     states = [s for s in _states(8) if s.phase.value == "play" and s.trick]
-    return _through_text(state_to_json(states[0]))
+    data: dict[str, Any] = _through_text(state_to_json(states[0]))
+    return data
 
 
 def _spoil(path: list[Any], value: Any) -> dict[str, Any]:
