@@ -157,7 +157,7 @@ def test_the_engine_decides_nothing_outside_the_clause_table() -> None:
 
 def test_a_rule_written_into_the_engine_is_found() -> None:
     source = ENGINE.read_text(encoding="utf-8")
-    anchor = "    code = card.code\n"
+    anchor = "    at = hand.index(card)\n"
     assert anchor in source
     spoilt = source.replace(anchor, anchor + "    if card.suit is trump or len(hand) > 3:\n        pass\n")
     assert [f.split(": ", 1)[1] for f in hidden_decisions(spoilt)] == ["card.suit is trump or len(hand) > 3"]

@@ -119,6 +119,15 @@ Decision = Bid | WidowChoice | Discard | NameTrump | Play
 Chance = DrawDealer | Shuffle
 Action = Decision | Chance
 
+
+def discard_of_sorted(held: tuple[Card, ...]) -> Discard:
+    """The discard of cards already in sorting order, made without sorting them again: the legal
+    discards are hundreds of sets, each sorted as it is made."""
+    made = object.__new__(Discard)
+    object.__setattr__(made, "cards", held)
+    return made
+
+
 PASS = Bid(None)
 BIDS: dict[Contract | None, Bid] = {None: PASS, **{c: Bid(c) for c in Contract}}
 """The four calls, shared: ``BIDS[None]`` is the pass."""

@@ -37,7 +37,11 @@ SUIT_OF_LETTER = {suit.value: suit for suit in SUITS}
 
 @attrs.frozen(eq=False, repr=False)
 class Card:
-    """One card. Equal cards have equal codes; the 36 values are shared (:func:`card`)."""
+    """One card. Each of the 36 is made once and shared (:func:`card`, :data:`ALL_CARDS`), so a card
+    is equal only to itself: comparing and hashing cost what they cost for any object, which the
+    engine's hot paths (the legal cards, the discards) rely on. A copy or a pickle of a card is the
+    shared card again (:meth:`__reduce__`).
+    """
 
     code: int
     """Sorting position: suit index x 9 + rank index (``AS`` 0, ``6C`` 35)."""
@@ -45,11 +49,8 @@ class Card:
     """``A``, ``T``, ``K``, ``Q``, ``J``, ``9``, ``8``, ``7`` or ``6``."""
     suit: Suit
 
-    def __eq__(self, other: object) -> bool:
-        return self is other or (isinstance(other, Card) and self.code == other.code)
-
-    def __hash__(self) -> int:
-        return self.code
+    def __reduce__(self) -> tuple[object, tuple[str]]:
+        return card, (str(self),)
 
     def __lt__(self, other: Card) -> bool:
         return self.code < other.code

@@ -32,6 +32,7 @@ from froeschis.games.frog.actions import (
     Play,
     Shuffle,
     WidowChoice,
+    discard_of_sorted,
 )
 from froeschis.games.frog.cards import Card, Suit, sort_cards
 from froeschis.games.frog.events import Event, EventKind
@@ -226,7 +227,7 @@ def _legal(state: GameState) -> tuple[Decision, ...]:
         return tuple([BIDS[c] for c in table.legal_calls(table, state.calls)])
     if phase is _DISCARD:
         options = table.discard_options(state.hands[state.bidder], state.widow)
-        return tuple([Discard(cards) for cards in options])
+        return tuple([discard_of_sorted(cards) for cards in options])
     if phase is _TRUMP:
         return tuple([NAMES[suit] for suit in table.trump_choices()])
     if phase is _WIDOW:
@@ -296,7 +297,7 @@ def _deal(state: GameState, action: Action, rec: Recorder | None) -> GameState:
     order = action.order
     if not all(isinstance(c, Card) for c in order):
         raise _refused(state, action, "deal", "a shuffle orders cards")
-    if len(order) != len(deck) or sort_cards(order) != deck:
+    if len(order) != len(deck) or set(order) != set(deck):
         raise _refused(
             state, action, "deal", f"the order must hold each of the {len(deck)} cards of the deck once"
         )
@@ -465,8 +466,8 @@ def _play(state: GameState, card: Card, rec: Recorder | None) -> GameState:
     allowed = table.playable(table, hand, plays, trump, state.tricks)
     if card not in allowed:
         raise _refused(state, PLAYS.get(card, card), *_why_not(state, table, card, hand, plays))
-    code = card.code
-    hands = _with_hand(state.hands, seat, tuple([c for c in hand if c.code != code]))
+    at = hand.index(card)
+    hands = _with_hand(state.hands, seat, hand[:at] + hand[at + 1 :])
     plays = (*plays, (seat, card))
     if rec is not None:
         rec.fire(
