@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 import json
+import pickle
 import random
 from typing import Any
 
@@ -202,3 +203,16 @@ def test_rules_with_readings_have_no_json_form() -> None:
 
     with pytest.raises(ValueError, match="no JSON form"):
         rules_to_json(Rules(readings=IMPLEMENTED["bid.first~dealer-first"]))
+
+
+def test_states_pickle_and_copy_to_equal_states_with_the_shared_cards() -> None:
+    """Simulations pass states between processes: a pickled or copied card is the shared card, so
+    the copy compares equal (cards are equal only to themselves)."""
+    for state in _states(6)[::15]:
+        for twin in (pickle.loads(pickle.dumps(state)), copy.deepcopy(state)):
+            assert twin == state
+            assert all(
+                a is b
+                for hand, same in zip(twin.hands, state.hands, strict=True)
+                for a, b in zip(hand, same, strict=True)
+            )
