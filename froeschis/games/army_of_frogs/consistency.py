@@ -1,0 +1,107 @@
+"""Whether a state could arise in a game: the checks a state read from outside must pass.
+
+Used when a state is read from JSON or from the notation, and by the tests' invariants. The rules are
+asked through the state's clause table, so a state is judged by the reading it is played by; a refusal
+names the field and, where a rule rules the state out, the clause (in brackets).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from froeschis.framework.errors import FormatError, RulesError, shown
+from froeschis.games.army_of_frogs.engine import ArmyState
+from froeschis.games.army_of_frogs.hexes import EMPTY_ISLAND
+from froeschis.games.army_of_frogs.phases import Phase
+from froeschis.games.army_of_frogs.rules import check_setup
+from froeschis.games.army_of_frogs.structure import has_forbidden_string
+
+
+def _refused(state: ArmyState, field: str, reason: str, slot: str) -> FormatError:
+    return FormatError(field, f"{reason} [{state.rules.table.clause_of(slot)}]")
+
+
+def seat_of_turn(state: ArmyState, turn: int) -> int:
+    """The seat whose turn ``turn`` is, by the table's turn order from the first seat."""
+    table, players = state.rules.table, state.num_players
+    seat = table.first_seat()
+    for played in range(1, turn):
+        seat = table.after_first_turn(table, seat, players) if played == 1 else table.next_seat(seat, players)
+    return seat
+
+
+def check_consistent(state: ArmyState) -> None:
+    """Raise :class:`FormatError` unless ``state`` could arise in a game under its rules."""
+    players = state.num_players
+    table = state.rules.table
+    try:
+        check_setup(state.rules, players)
+    except RulesError as error:
+        raise FormatError("hands", f"one hand per player: {error}") from None
+    contents = table.fill_bag(table.stones(state.rules.stones_per_colour), players)
+    if state.phase is Phase.SHUFFLE:
+        _check_unshuffled(state, contents)
+        return
+    limit = state.rules.rounds * players
+    if not 1 <= state.turn <= limit:
+        raise _refused(
+            state, "turn", f"turn {shown(state.turn)} is not from 1 to {limit}", "turn_limit_reached"
+        )
+    if state.seat != seat_of_turn(state, state.turn):
+        raise _refused(state, "seat", f"turn {state.turn} is not seat {shown(state.seat)}'s", "next_seat")
+    held = Counter(state.island.values()) + Counter(state.bag)
+    for hand in state.hands:
+        held.update(hand)
+    if held != Counter(contents):
+        raise _refused(state, "island", "the stones on the island, in the hands and in the bag are not the "
+                       f"game's: {dict(sorted(held.items()))}", "fill_bag")  # fmt: skip
+    _check_island(state)
+    _check_progress(state)
+
+
+def _check_unshuffled(state: ArmyState, contents: tuple[int, ...]) -> None:
+    if state.bag != contents:
+        raise _refused(
+            state, "bag", f"before the shuffle the bag holds {list(contents)}, ascending", "fill_bag"
+        )
+    fresh = (state.turn, state.island, state.hands, state.passes, state.acted, state.winners, state.positions)
+    if fresh != (1, EMPTY_ISLAND, ((),) * state.num_players, 0, False, (), ()):
+        raise _refused(state, "phase", "before the shuffle nothing has been played", "shuffle")
+    if state.seat != state.rules.table.first_seat():
+        raise _refused(state, "seat", f"seat {shown(state.seat)} does not start", "first_seat")
+
+
+def _check_island(state: ArmyState) -> None:
+    """One island, without a forbidden string (island.one and string.checked say such islands are not
+    valid: no action reaches them)."""
+    table, island = state.rules.table, state.island
+    if table.parts(table, island)[1] > 1:
+        raise _refused(state, "island", "the island is in more than one part", "one_island")
+    if has_forbidden_string(table, island):
+        raise _refused(state, "island", "the island has a forbidden string", "forbidden_string")
+
+
+def _check_progress(state: ArmyState) -> None:
+    """The counters and the hands as the turn's parts leave them."""
+    table, players = state.rules.table, state.num_players
+    if state.phase is not Phase.OVER:
+        if state.winners:
+            raise _refused(state, "winners", "a game that goes on has no winner", "winners")
+        if state.passes >= players:
+            raise _refused(
+                state, "passes", f"{state.passes} turns passed: the game is over", "nobody_can_act"
+            )
+        if state.bag and any(len(hand) != 2 for hand in state.hands):
+            raise _refused(state, "hands", "while the bag has stones every hand holds two", "draw")
+        if state.phase is table.turn_parts()[0] and state.acted:
+            raise _refused(state, "acted", "nothing has been done in a turn that starts", "turn_parts")
+    if not 0 <= state.passes <= players:
+        raise _refused(state, "passes", f"{shown(state.passes)} is not from 0 to {players}", "nobody_can_act")
+    if any(not 0 <= seat < players for seat in state.winners) or len(set(state.winners)) < len(state.winners):
+        raise _refused(state, "winners", f"{list(state.winners)} are not seats of the game", "winners")
+    if state.positions and not state.rules.repetition_draw:
+        raise _refused(state, "positions", "only variant.repetition-draw remembers positions", "remember")
+    for i, position in enumerate(state.positions):
+        if len(position.island) != len(state.island) or not 0 <= position.seat < players:
+            raise _refused(state, f"positions[{i}]", "a remembered position has the island's stones and a "
+                           "seat of the game", "remember")  # fmt: skip

@@ -1,0 +1,59 @@
+"""Events: what a step did, each naming the clauses that caused it (the main one first).
+
+:meth:`ArmyState.step <froeschis.games.army_of_frogs.engine.ArmyState.step>` returns them; they are
+the public part of a step's provenance (:mod:`froeschis.games.army_of_frogs.provenance`).
+"""
+
+from __future__ import annotations
+
+import enum
+
+import attrs
+
+from froeschis.games.army_of_frogs.hexes import Cell, Colour
+
+
+class EventKind(enum.Enum):
+    DEALT = "dealt"
+    """The bag was mixed and the hands taken (setup.shuffle, setup.hands)."""
+    TURN_STARTED = "turn-started"
+    MOVED = "moved"
+    NO_MOVE = "no-move"
+    ADDED = "added"
+    NO_ADD = "no-add"
+    DREW = "drew"
+    WON = "won"
+    ENDED = "ended"
+    """The game ended without a winner (end.no-action, end.turn-limit, variant.repetition-draw)."""
+
+
+@attrs.frozen
+class Event:
+    """One thing that happened. ``seat``, ``colour``, ``start`` and ``end`` are set where they apply
+    (``end`` is the cell of an add); ``seats`` for the winners."""
+
+    kind: EventKind
+    clauses: tuple[str, ...]
+    seat: int | None = None
+    colour: Colour | None = None
+    start: Cell | None = None
+    end: Cell | None = None
+    seats: tuple[int, ...] = ()
+
+    @property
+    def clause(self) -> str:
+        return self.clauses[0]
+
+    def __str__(self) -> str:
+        parts = [self.kind.value]
+        if self.seat is not None:
+            parts.append(f"seat={self.seat}")
+        if self.colour is not None:
+            parts.append(f"colour={self.colour}")
+        if self.start is not None:
+            parts.append(f"from={self.start[0]},{self.start[1]}")
+        if self.end is not None:
+            parts.append(f"to={self.end[0]},{self.end[1]}")
+        if self.seats:
+            parts.append("seats=" + ",".join(map(str, self.seats)))
+        return " ".join(parts) + f" [{', '.join(self.clauses)}]"

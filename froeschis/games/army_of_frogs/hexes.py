@@ -1,0 +1,87 @@
+"""Cells and islands: the values Army of Frogs' rules speak about, with no rule in them.
+
+A cell is a pair of axial coordinates ``(q, r)`` (board.hex-grid says which cells touch: that is a
+rule, in :mod:`froeschis.games.army_of_frogs.setup`); a colour is a number 0-3. An :class:`Island`
+maps the cells that hold a stone to the stone's colour: a frozen value, compared and hashed by its
+contents, and cheap to change by one stone (a new island shares nothing with the old one).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Mapping
+
+Cell = tuple[int, int]
+"""A hexagonal cell by its axial coordinates (q, r)."""
+Colour = int
+"""A stone's colour, 0 to 3 (seat s plays colour s: players.colours)."""
+
+
+class Island(Mapping[Cell, Colour]):
+    """The stones on the grid: cell -> colour. Immutable; :meth:`placed`, :meth:`removed` and
+    :meth:`moved` return new islands. Two islands are equal when they hold the same stones."""
+
+    __slots__ = ("_hash", "_stones")
+
+    def __init__(self, stones: Mapping[Cell, Colour] | Iterable[tuple[Cell, Colour]] = ()) -> None:
+        self._stones: dict[Cell, Colour] = dict(stones)
+        self._hash: int | None = None
+
+    def __getitem__(self, cell: Cell) -> Colour:
+        return self._stones[cell]
+
+    def __contains__(self, cell: object) -> bool:
+        return cell in self._stones
+
+    def __iter__(self) -> Iterator[Cell]:
+        return iter(self._stones)
+
+    def __len__(self) -> int:
+        return len(self._stones)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Island):
+            return self._stones == other._stones
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        if self._hash is None:
+            self._hash = hash(frozenset(self._stones.items()))
+        return self._hash
+
+    def __repr__(self) -> str:
+        return "Island(" + " ".join(f"{q},{r}:{c}" for (q, r), c in self.sorted_stones()) + ")"
+
+    def copy_stones(self) -> dict[Cell, Colour]:
+        """A new dict of the stones, for a caller that works on it (the island stays unchanged)."""
+        return dict(self._stones)
+
+    def sorted_stones(self) -> list[tuple[Cell, Colour]]:
+        """The stones ordered by cell (q first, then r): the order of every written form."""
+        return sorted(self._stones.items())
+
+    def placed(self, cell: Cell, colour: Colour) -> Island:
+        """This island with a stone of ``colour`` on ``cell``."""
+        stones = dict(self._stones)
+        stones[cell] = colour
+        return Island(stones)
+
+    def moved(self, start: Cell, end: Cell) -> Island:
+        """This island with the stone on ``start`` moved to ``end``."""
+        stones = dict(self._stones)
+        stones[end] = stones.pop(start)
+        return Island(stones)
+
+    def of_colour(self, colour: Colour) -> list[Cell]:
+        """The cells holding stones of ``colour``."""
+        return [cell for cell, c in self._stones.items() if c == colour]
+
+    def translated(self) -> Island:
+        """The island moved so that its least cell (by q, then r) is (0, 0): islands that differ by a
+        translation have the same translated form (variant.repetition-draw compares them so)."""
+        if not self._stones:
+            return self
+        q0, r0 = min(self._stones)
+        return Island({(q - q0, r - r0): c for (q, r), c in self._stones.items()})
+
+
+EMPTY_ISLAND = Island()

@@ -1,0 +1,69 @@
+"""The state as text: a few lines of who is to play, the hands and the bag, and a picture of the island.
+
+The picture is an offset hex layout: each row of cells (one r) is a line, shifted half a cell to the
+east of the row above, as the axial grid is drawn pointy-top (board.hex-grid); a stone is its colour's
+digit, an empty cell next to the island a dot. ``coordinates=True`` writes each cell's ``q,r`` beside
+it, as the catalogue's pictures do.
+
+>>> from froeschis.games.army_of_frogs.hexes import Island
+>>> print(picture(Island({(0, 0): 1, (1, 0): 0, (0, 1): 1})))
+   .   .   .
+ .   1   0   .
+   .   1   .
+     .   .
+"""
+
+from __future__ import annotations
+
+from froeschis.games.army_of_frogs.engine import ArmyState
+from froeschis.games.army_of_frogs.hexes import Cell, Island
+from froeschis.games.army_of_frogs.phases import Phase
+from froeschis.games.army_of_frogs.setup import directions
+
+WIDTH = 4
+"""Characters per cell on a line; a row is shifted by half of it."""
+WIDTH_WITH_COORDINATES = 10
+
+
+def _around(island: Island) -> set[Cell]:
+    """The empty cells touching the island (the centre when it is empty)."""
+    if not island:
+        return {(0, 0)}
+    return {(q + dq, r + dr) for q, r in island for dq, dr in directions()} - set(island)
+
+
+def picture(island: Island, coordinates: bool = False) -> str:
+    """The island in an offset hex layout, each empty cell next to it a dot."""
+    cells = set(island) | _around(island)
+    width = WIDTH_WITH_COORDINATES if coordinates else WIDTH
+    x0 = min(width * q + width // 2 * r for q, r in cells)
+    rows = sorted({r for _, r in cells})
+    lines = []
+    for row in rows:
+        line = ""
+        for q in sorted(q for q, r in cells if r == row):
+            x = width * q + width // 2 * row - x0
+            mark = str(island[(q, row)]) if (q, row) in island else "."
+            text = f"{mark}({q},{row})" if coordinates else mark
+            line = line.ljust(x + 1) + text
+        lines.append((f"r={row:+d} " if coordinates else "") + line.rstrip())
+    return "\n".join(lines)
+
+
+def render(state: ArmyState, coordinates: bool = False) -> str:
+    """A few lines: the turn and who acts, every hand (the seat to play marked ``>``), the bag's
+    size, the winner once there is one, then the island."""
+    phase = state.phase
+    if phase is Phase.SHUFFLE:
+        who = f"the bag is to be mixed, then seat {state.seat} starts"
+    elif phase is Phase.OVER:
+        who = f"game over, won by seat {state.winners[0]}" if state.winners else "game over, nobody won"
+    else:
+        who = f"seat {state.seat} (colour {state.colour}) to {phase.value}"
+    lines = [f"turn {state.turn}, {who}" + (f", {state.passes} passed in a row" if state.passes else "")]
+    for seat, hand in enumerate(state.hands):
+        marker = ">" if seat == state.seat and phase in (Phase.MOVE, Phase.ADD) else " "
+        lines.append(f"{marker} seat {seat}: hand {' '.join(map(str, hand)) or '-'}")
+    lines.append(f"bag: {len(state.bag)} stones; island: {len(state.island)} stones")
+    lines.append(picture(state.island, coordinates))
+    return "\n".join(lines)
