@@ -300,7 +300,7 @@ def test_the_highest_bidder_plays_its_bid_against_the_other_two() -> None:
     assert done.phase is Phase.TRUMP and done.turn == 2
 
 
-@pytest.mark.clause("frog:bid.all-pass")
+@pytest.mark.clause("frog:bid.all-pass", "frog:deal.rotation")
 def test_a_passed_out_deal_is_void_and_the_left_deals_next() -> None:
     state = run(dealt(1), "pass", "pass", "pass")
     assert state.phase is Phase.DEAL and state.dealer == 2 and state.deals == 1
@@ -550,6 +550,17 @@ def test_sixty_is_a_draw_and_nothing_changes_hands() -> None:
     record = after.history[-1]
     assert record.points == 60 and record.result is Result.DRAW
     assert record.changes == (0, 0, 0) and after.scores == (150, 150, 150)
+
+
+@pytest.mark.clause("frog:deal.rotation")
+def test_the_deal_passes_to_the_left_after_a_draw_too() -> None:
+    """deal.rotation: every deal after the first is dealt by the previous dealer's left, also when
+    nothing changed hands (the 60 of the test above, dealt by seat 2)."""
+    state = build(["6D", "JD", "7D"], dealer=2, leader=1, contract=FROG, bidder=1, trump=H, widow="8C 7C 6C",
+                  widow_taken=True, discards="TC KC QC", won={1: "AS TS KS QS JS 9S 8S 7S 6S AD 9D 8D"},
+                  rest_to=0)  # fmt: skip
+    after = _finish(state)
+    assert after.history[-1].changes == (0, 0, 0) and after.dealer == 0
 
 
 @pytest.mark.clause("frog:count.result")
