@@ -7,9 +7,20 @@
   and otherwise plays its least valuable card.
 
 Each is made for a rules value (it knows the rules, as a player does: the ranking and the points of
-the cards come from the rules' clause table) and decides from the seat's view alone. Measured in
-``tests/test_frog_bots.py``: one heuristic bot against two random ones wins about two matches of
-three (see the figures there and in the report).
+the cards come from the rules' clause table) and decides from the seat's view alone.
+
+Measured over 500 seeded matches of three deals (seeds 10000-10499, ``tests/test_frog_bots.py``'s
+``match``), the first seat's share of the matches it wins (ties shared count as wins) with a 95%
+Wilson interval, and its mean return:
+
+=====================================  ====================  ==============
+seats 0, 1, 2                          seat 0 wins           mean return
+=====================================  ====================  ==============
+heuristic, random, random              79.2% (75.4-82.5%)    +144.7 ± 9.8
+random, random, random                 35.8% (31.7-40.1%)    -13.3 ± 15.3
+random, heuristic, heuristic           3.0% (1.8-4.9%)       -209.2 ± 11.7
+heuristic, heuristic, heuristic        34.2% (30.2-38.5%)    -0.5 ± 7.5
+=====================================  ====================  ==============
 """
 
 from __future__ import annotations
@@ -19,13 +30,21 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from froeschis.framework.game import Policy
-from froeschis.games.frog.actions import Bid, Decision, Discard, NameTrump, Play, WidowChoice, parse_decision
+from froeschis.games.frog.actions import (
+    PLAYS,
+    Bid,
+    Decision,
+    Discard,
+    NameTrump,
+    Play,
+    WidowChoice,
+    parse_decision,
+)
 from froeschis.games.frog.cards import SUIT_OF_LETTER, Card, Suit, parse_card
 from froeschis.games.frog.engine import GameState
 from froeschis.games.frog.observation import observe
 from froeschis.games.frog.rules import Rules
 from froeschis.games.frog.state import Contract
-from froeschis.games.frog.table import FrogTable
 
 View = Mapping[str, Any]
 
@@ -54,7 +73,7 @@ def random_bot(rules: Rules) -> Policy:
     return policy
 
 
-def strength(table: FrogTable, held: Sequence[Card], trump: Suit) -> int:
+def strength(held: Sequence[Card], trump: Suit) -> int:
     """How many card points a hand may take with ``trump`` trumps: its trumps by rank and length,
     its side aces, and the tens an ace guards."""
     total = 0
@@ -97,9 +116,7 @@ class Heuristic:
         if isinstance(first, Discard):
             return self.discard(hand, legal)
         if isinstance(first, NameTrump):
-            return max(
-                legal, key=lambda a: strength(self.table, hand, a.suit) if isinstance(a, NameTrump) else 0
-            )
+            return max(legal, key=lambda a: strength(hand, a.suit) if isinstance(a, NameTrump) else 0)
         if isinstance(first, WidowChoice):
             return next(a for a in legal if isinstance(a, WidowChoice) and a.take)
         return self.play(view, hand, legal)
@@ -107,8 +124,8 @@ class Heuristic:
     def value(self, hand: Sequence[Card], contract: Contract, suits: Sequence[Suit]) -> int:
         hearts = SUIT_OF_LETTER["H"]
         if contract is Contract.CHICO:
-            return max((strength(self.table, hand, s) for s in suits), default=0) + _BONUS[contract]
-        return strength(self.table, hand, hearts) + _BONUS[contract]
+            return max((strength(hand, s) for s in suits), default=0) + _BONUS[contract]
+        return strength(hand, hearts) + _BONUS[contract]
 
     def bid(self, hand: Sequence[Card], legal: Sequence[Decision]) -> Decision:
         """The highest contract open whose value reaches what it needs; else a pass (first)."""
@@ -129,7 +146,7 @@ class Heuristic:
         def worth(action: Decision) -> int:
             laid = set(action.cards) if isinstance(action, Discard) else set()
             kept = [c for c in hand if c not in laid]
-            return strength(self.table, kept, hearts) + sum(self.table.points_of(c) for c in laid)
+            return strength(kept, hearts) + sum(self.table.points_of(c) for c in laid)
 
         return max(legal, key=worth)
 
@@ -146,11 +163,11 @@ class Heuristic:
         holder = plays[table.trick_winner(table, tuple(on_table), trump)][0]
         ours = (holder == seat) or (seat != bidder and holder != bidder)
         if ours:
-            return _play(max(cards, key=lambda c: (table.points_of(c), -table.rank_of(c))))
+            return PLAYS[max(cards, key=lambda c: (table.points_of(c), -table.rank_of(c)))]
         winning = [c for c in cards if table.trick_winner(table, (*on_table, c), trump) == len(on_table)]
         if winning:
-            return _play(min(winning, key=lambda c: (c.suit is trump, table.rank_of(c))))
-        return _play(min(cards, key=lambda c: (table.points_of(c), table.rank_of(c))))
+            return PLAYS[min(winning, key=lambda c: (c.suit is trump, table.rank_of(c)))]
+        return PLAYS[min(cards, key=lambda c: (table.points_of(c), table.rank_of(c)))]
 
     def _lead(
         self, cards: list[Card], hand: Sequence[Card], played: set[Card], trump: Suit | None, bidder: bool
@@ -166,16 +183,12 @@ class Heuristic:
         if bidder and trumps and any(o.suit is trump for o in self.unseen(hand, played)):
             top = max(trumps, key=table.rank_of)
             if master(top):
-                return _play(top)
-        aces = [c for c in cards if c.suit is not trump and master(c)]
-        if aces:
-            return _play(max(aces, key=table.points_of))
+                return PLAYS[top]
+        masters = [c for c in cards if c.suit is not trump and master(c)]
+        if masters:
+            return PLAYS[max(masters, key=table.points_of)]
         side = [c for c in cards if c.suit is not trump] or cards
-        return _play(min(side, key=lambda c: (table.points_of(c), table.rank_of(c))))
-
-
-def _play(card: Card) -> Play:
-    return Play(card)
+        return PLAYS[min(side, key=lambda c: (table.points_of(c), table.rank_of(c)))]
 
 
 BOTS: dict[str, Callable[[Rules], Policy]] = {"random": random_bot, "heuristic": Heuristic}
