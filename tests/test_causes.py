@@ -49,10 +49,12 @@ def check_with_ablation(command: list[str], config: CheckConfig) -> tuple[Report
     the same evidence, blamed by the generic perturbations and fault localisation alone."""
     alone: list[str | None] = []
 
-    def blame_both(games: Any, findings: Any, misreadings: Any = None, perturbations: bool = True) -> Any:
-        without = causes.blame(games, findings, (), perturbations)
+    def blame_both(
+        games: Any, findings: Any, misreadings: Any = None, perturbations: bool = True, referee: Any = None
+    ) -> Any:
+        without = causes.blame(games, findings, (), perturbations, referee)
         alone.append(without[0].clause if without else None)
-        return causes.blame(games, findings, misreadings, perturbations)
+        return causes.blame(games, findings, misreadings, perturbations, referee)
 
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(checker, "blame", blame_both)

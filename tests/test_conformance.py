@@ -24,7 +24,9 @@ from froeschis.conformance import CheckConfig, ReferenceEngine, check, compare_r
 from froeschis.conformance.compare import compare_reply
 from froeschis.conformance.protocol import PROTOCOL
 from froeschis.conformance.scenarios import FROG_DECK, rigged_scenarios
-from froeschis.conformance.shrink import build, repair_decision, repair_shuffle
+from froeschis.conformance.froeschis_kit import repair_decision, repair_shuffle
+from froeschis.conformance.referee import Referee
+from froeschis.conformance.shrink import build
 from froeschis.core.actions import DRAW, SWAP, TAKE_DISCARD, Action, Shuffle, frog_at
 from froeschis.core.cards import FROG, TRASH, number
 from froeschis.core.chance import sample_chance
@@ -256,7 +258,13 @@ def _judge(step: Transition, change: Callable[[dict[str, Any]], None]) -> Any:
     reply = reply_of(step.after, step.events)
     change(reply)
     return compare_reply(
-        step.before, action_to_json(step.action), step.after, step.fired, reply, events_expected=True
+        Referee.of(),
+        step.before,
+        action_to_json(step.action),
+        step.after,
+        step.fired,
+        reply,
+        events_expected=True,
     )
 
 
@@ -368,7 +376,7 @@ class TestAttribution:
         for step in steps_of(3, Rules(optional_frog_swap=True), 4):
             reply = reply_of(step.after, step.events)
             result = compare_reply(
-                step.before, action_to_json(step.action), step.after, step.fired, reply, True
+                Referee.of(), step.before, action_to_json(step.action), step.after, step.fired, reply, True
             )
             assert result.errors == () and result.warnings == ()
 
@@ -397,7 +405,7 @@ class TestShrinkingHelpers:
         for _ in range(20):
             players = rng.choice((2, 3, 4))
             kept = [d for d in decisions if rng.random() < 0.7]
-            actions = build(players, Rules(), shuffles[: rng.randint(1, len(shuffles))], kept)
+            actions = build(Referee.of(), players, Rules(), shuffles[: rng.randint(1, len(shuffles))], kept)
             assert actions and isinstance(actions[0], Shuffle)
             state = new_game(players, Rules())
             for action in actions:

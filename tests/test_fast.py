@@ -24,7 +24,8 @@ from hypothesis import strategies as st
 
 from froeschis import Rules, play_game
 from froeschis.conformance import CheckConfig, check
-from froeschis.conformance.protocol import JSON, PROTOCOL, RULE_FEATURES
+from froeschis.conformance.froeschis_kit import RULE_FEATURES
+from froeschis.conformance.protocol import JSON, PROTOCOL
 from froeschis.core.actions import DECLINE_SWAP, DRAW, SWAP, TAKE_DISCARD, AnyAction, Shuffle, frog_at
 from froeschis.core.cards import FROG, TRASH, number
 from froeschis.core.chance import distinct_orders

@@ -15,6 +15,7 @@ import pytest
 from froeschis.conformance.hypotheses import perturbed
 from froeschis.conformance.localise import WEIGHTS, Account, account_of, rank
 from froeschis.conformance.perturb import all_perturbations
+from froeschis.conformance.referee import Referee
 from froeschis.core.cards import FROG, TRASH, Row, number, spot
 from froeschis.core.provenance import Fired
 from froeschis.core.readings import PUBLISHED
@@ -80,8 +81,10 @@ def test_a_field_the_step_kept_is_blamed_on_the_clause_that_wrote_it_last_before
 
 
 def _perturbation(identifier: str) -> Rules:
-    (hypothesis,) = [h for h in perturbed() if h.id == identifier]
-    return hypothesis.play(Rules())
+    (hypothesis,) = [h for h in perturbed(Referee.of()) if h.id == identifier]
+    played = hypothesis.play(Rules())
+    assert isinstance(played, Rules)
+    return played
 
 
 @pytest.mark.clause("dead.above-row-length")
@@ -112,7 +115,7 @@ def test_a_skipped_step_keeps_its_input() -> None:
 def test_a_perturbation_changes_the_entry_a_variant_put_in_its_slot() -> None:
     """Under the variant, the slot holds the variant's function: the perturbation negates that one
     and is marked with the variant's clause."""
-    (hypothesis,) = [h for h in perturbed() if h.id == "discard_fits:negated"]
+    (hypothesis,) = [h for h in perturbed(Referee.of()) if h.id == "discard_fits:negated"]
     rules = Rules(discard_only_if_placeable=True)
     row = Row((spot(number(1), False), spot(number(2), False)))
     played = hypothesis.play(rules).table
@@ -123,7 +126,7 @@ def test_a_perturbation_changes_the_entry_a_variant_put_in_its_slot() -> None:
 
 
 def test_every_slot_with_a_value_to_change_has_perturbations_and_their_ids_are_unique() -> None:
-    found = all_perturbations(PUBLISHED)
+    found = all_perturbations(PUBLISHED, Referee.of().kit.mutators)
     ids = [p.id for p in found]
     assert len(ids) == len(set(ids))
     slots = {p.slot for p in found}

@@ -30,13 +30,12 @@ from froeschis.cli.options import (
     add_seed,
     make_console,
     non_negative_int,
-    only_the_default_game,
     positive_seconds,
 )
 from froeschis.conformance.checker import CheckConfig, check
 from froeschis.conformance.protocol import ReferenceEngine
 from froeschis.conformance.report import Report
-from froeschis.core.errors import FroeschisError
+from froeschis.framework.errors import FroeschisError
 from froeschis.framework.game import Game
 
 
@@ -64,7 +63,6 @@ def save_reproductions(report: Report, folder: Path) -> Report:
 
 
 def run(args: argparse.Namespace) -> int:
-    only_the_default_game(args, "conform")
     command = list(args.command)
     if command[:1] == ["--"]:
         command = command[1:]
@@ -86,7 +84,7 @@ def run(args: argparse.Namespace) -> int:
         random_games=args.games,
         seed=args.seed,
         timeout=args.timeout,
-        vectors=None if args.no_vectors else (args.vectors or CheckConfig().vectors),
+        vectors=None if args.no_vectors else (args.vectors or "game"),
         quick=args.quick,
         shrink=not args.no_shrink,
         shrink_budget=args.shrink_budget,
@@ -96,10 +94,12 @@ def run(args: argparse.Namespace) -> int:
     )
     console = make_console(stderr=args.json == "-")
     with console.status("checking...") as status:
+        name = args.game_name
         report = check(
-            ReferenceEngine if args.reference else command,
+            (lambda: ReferenceEngine(game=name)) if args.reference else command,
             config,
-            progress=lambda name: status.update(f"checking: {name}"),
+            progress=lambda what: status.update(f"checking: {what}"),
+            game=name,
         )
     if report.reproductions:
         folder = args.repro_dir or Path(tempfile.mkdtemp(prefix="froeschis-conform-"))
@@ -133,7 +133,9 @@ def add(subparsers: Subparsers, game: Game) -> None:
         "--timeout", type=positive_seconds, default=5.0, help="seconds allowed per reply (default 5)"
     )
     parser.add_argument(
-        "--vectors", type=Path, help="directory of golden playthroughs (default spec/vectors)"
+        "--vectors",
+        type=Path,
+        help="directory of golden playthroughs (default: the game's own, spec/vectors for Fröschis)",
     )
     parser.add_argument("--no-vectors", action="store_true", help="skip the golden playthroughs")
     parser.add_argument("--quick", action="store_true", help="fewer rigged and biased games")

@@ -25,7 +25,7 @@ import sysconfig
 import tempfile
 from pathlib import Path
 
-from froeschis.core.errors import FroeschisError
+from froeschis.framework.errors import FroeschisError
 
 
 class OutputError(FroeschisError):

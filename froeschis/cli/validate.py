@@ -19,6 +19,7 @@ from froeschis.cli.options import Subparsers, add_command, add_game, make_consol
 from froeschis.conformance.report import render_finding
 from froeschis.conformance.validate import validate_file
 from froeschis.framework.game import Game
+from froeschis.spec import load_catalogue
 
 
 def run(args: argparse.Namespace) -> int:
@@ -38,10 +39,10 @@ def run(args: argparse.Namespace) -> int:
             continue
         console.print(Text(f"{path}: {result.summary()}"))  # text, not markup: "[frog.place]" stays
         if result.problem is not None:
-            render_finding(console, result.problem)
+            render_finding(console, result.problem, load_catalogue())
             status = max(status, 1)
         for warning in result.warnings[:5]:
-            render_finding(console, warning, brief=True)
+            render_finding(console, warning, load_catalogue(), brief=True)
     return status
 
 

@@ -24,19 +24,19 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 import attrs
 
-from froeschis.conformance.attribution import significant_paths
 from froeschis.conformance.compare import Finding
 from froeschis.conformance.hypotheses import Hypothesis, catalogued, perturbed
 from froeschis.conformance.localise import Account, Suspect, account_of, rank
-from froeschis.conformance.protocol import JSON
+from froeschis.conformance.referee import Referee
 from froeschis.conformance.replay import changes_play, reproduces, reproduces_step
 from froeschis.conformance.runner import Evidence
-from froeschis.core.engine import GameState, new_game
-from froeschis.core.provenance import Fired
-from froeschis.spec import Misreading
+from froeschis.framework.catalogue import Misreading
+from froeschis.framework.checks import JSON
+from froeschis.framework.provenance import Fired
 
 EXPLAINED, NEAREST, PERTURBATION, PROVENANCE, PROTOCOL = (
     "explained",
@@ -119,7 +119,7 @@ class _Failing:
 
     index: int
     evidence: Evidence
-    before: GameState | None
+    before: Any
     """None when the engine parted at the new game itself."""
     account: Account
     involved: tuple[str, ...]
@@ -135,7 +135,8 @@ class _Owners:
     """The clauses that write a state field in the games the engine played right, found by
     replaying them on the reference with provenance until one does (once per field)."""
 
-    def __init__(self, passing: Sequence[Evidence]) -> None:
+    def __init__(self, referee: Referee, passing: Sequence[Evidence]) -> None:
+        self.referee = referee
         self.passing = passing
         self.found: dict[str, frozenset[str]] = {}
 
@@ -148,7 +149,7 @@ class _Owners:
         for evidence in self.passing:
             if not evidence.trial.actions:  # a set-up the rules refuse: no game to replay
                 continue
-            state = new_game(evidence.trial.players, evidence.trial.rules)
+            state = self.referee.game.new_game(evidence.trial.players, evidence.trial.rules)
             for action in evidence.trial.actions:
                 step = state.transition(action)
                 writers = [part for part in step.fired if part.precision(path)]
@@ -158,7 +159,7 @@ class _Owners:
         return frozenset()
 
 
-def _prepare(index: int, evidence: Evidence, finding: Finding, owners: _Owners) -> _Failing:
+def _prepare(referee: Referee, index: int, evidence: Evidence, finding: Finding, owners: _Owners) -> _Failing:
     divergence = evidence.divergence
     assert divergence is not None
     involved = (*finding.clauses, *finding.related)
@@ -168,7 +169,7 @@ def _prepare(index: int, evidence: Evidence, finding: Finding, owners: _Owners) 
     if divergence.index is None:
         return _Failing(index, evidence, None, account_of((), (), differing, deciding, at, owners), involved)
     trial = evidence.trial
-    state = new_game(trial.players, trial.rules)
+    state = referee.game.new_game(trial.players, trial.rules)
     history: list[tuple[Fired, ...]] = []
     for action in trial.actions[: divergence.index]:
         step = state.transition(action)
@@ -179,7 +180,7 @@ def _prepare(index: int, evidence: Evidence, finding: Finding, owners: _Owners) 
         step = state.transition(trial.actions[divergence.index])
         diverging = step.fired
         if finding.kind == "state":
-            differing = significant_paths(step.after, finding.fields, _phase_of(divergence.reply))
+            differing = referee.kit.significant_paths(step.after, finding.fields, _phase_of(divergence.reply))
     account = account_of(history, diverging, differing, deciding, at, owners)
     return _Failing(index, evidence, state, account, involved)
 
@@ -190,25 +191,29 @@ def _phase_of(reply: object) -> JSON:
     return state.get("phase") if isinstance(state, dict) else None
 
 
-def _step_fits(hypothesis: Hypothesis, failing: Sequence[_Failing]) -> list[_Failing]:
+def _step_fits(referee: Referee, hypothesis: Hypothesis, failing: Sequence[_Failing]) -> list[_Failing]:
     """The games whose diverging step the hypothesis, in the reference's place, answers as the
     engine did."""
     play = hypothesis.play
     return [
         g
         for g in failing
-        if changes_play(play, g.evidence.trial.rules) and reproduces_step(play, g.evidence, g.before)
+        if changes_play(referee, play, g.evidence.trial.rules)
+        and reproduces_step(referee, play, g.evidence, g.before)
     ]
 
 
 def _explain(
-    hypothesis: Hypothesis, failing: Sequence[_Failing], fits: Mapping[str, frozenset[int]] | None = None
+    referee: Referee,
+    hypothesis: Hypothesis,
+    failing: Sequence[_Failing],
+    fits: Mapping[str, frozenset[int]] | None = None,
 ) -> Explanation | None:
     """How well the hypothesis explains the games ``failing`` (``fits``: the games whose diverging
     step each hypothesis answers as the engine did, where already known)."""
     play = hypothesis.play
     if fits is None:
-        games = _step_fits(hypothesis, failing)
+        games = _step_fits(referee, hypothesis, failing)
     else:
         games = [g for g in failing if g.index in fits[hypothesis.id]]
     if not games:
@@ -216,7 +221,7 @@ def _explain(
     whole: list[int] = []
     steps = 0
     for game in games:
-        found = reproduces(play, game.evidence)
+        found = reproduces(referee, play, game.evidence)
         if found is not None:
             whole.append(game.index)
             steps += found
@@ -225,12 +230,12 @@ def _explain(
     return Explanation(hypothesis, tuple(g.index for g in games), tuple(whole), steps, clause=clause)
 
 
-def _refutations(hypothesis: Hypothesis, passing: Sequence[Evidence]) -> int:
+def _refutations(referee: Referee, hypothesis: Hypothesis, passing: Sequence[Evidence]) -> int:
     play = hypothesis.play
     return sum(
         1
         for evidence in passing
-        if changes_play(play, evidence.trial.rules) and reproduces(play, evidence) is None
+        if changes_play(referee, play, evidence.trial.rules) and reproduces(referee, play, evidence) is None
     )
 
 
@@ -249,6 +254,7 @@ def _best(found: Sequence[Explanation], failing: int) -> tuple[Explanation | Non
 
 
 def _search(
+    referee: Referee,
     hypotheses: Sequence[Hypothesis],
     left: list[_Failing],
     passing: Sequence[Evidence],
@@ -264,8 +270,8 @@ def _search(
     """
     causes: list[Cause] = []
     while left:
-        found = [x for h in hypotheses if (x := _explain(h, left, fits)) is not None]
-        found = [attrs.evolve(x, refuted_by=_refutations(x.hypothesis, passing)) for x in found]
+        found = [x for h in hypotheses if (x := _explain(referee, h, left, fits)) is not None]
+        found = [attrs.evolve(x, refuted_by=_refutations(referee, x.hypothesis, passing)) for x in found]
         if generic:
             found = [x for x in found if x.refuted_by == 0 and 2 * len(x.games) >= len(left)]
         best, consistent = _best(found, len(left))
@@ -302,20 +308,25 @@ def blame(
     findings: Mapping[int, Finding],
     misreadings: Sequence[Misreading] | None = None,
     perturbations: bool = True,
+    referee: Referee | None = None,
 ) -> tuple[Cause, ...]:
-    """The root causes of the diverging ``games``, most games first.
+    """The root causes of the diverging ``games`` of a game (the referee's; the default game's
+    without one), most games first.
 
     ``findings[i]`` is the first error of diverging game ``i``. ``misreadings`` defaults to every
     misreading of the catalogue that has an implementation; ``perturbations`` tries the generic
     perturbations on what they leave unexplained.
     """
+    referee = referee if referee is not None else Referee.of()
     passing = [e for e in games if e.divergence is None]
-    owners = _Owners(passing)
-    left = [_prepare(i, e, findings[i], owners) for i, e in enumerate(games) if e.divergence is not None]
-    causes, left = _search(catalogued(misreadings), left, passing, False)
+    owners = _Owners(referee, passing)
+    left = [
+        _prepare(referee, i, e, findings[i], owners) for i, e in enumerate(games) if e.divergence is not None
+    ]
+    causes, left = _search(referee, catalogued(referee, misreadings), left, passing, False)
     if perturbations and left:
-        generic = perturbed()
-        fits = {h.id: frozenset(g.index for g in _step_fits(h, left)) for h in generic}
+        generic = perturbed(referee)
+        fits = {h.id: frozenset(g.index for g in _step_fits(referee, h, left)) for h in generic}
         replaced: dict[int, set[str]] = {g.index: set() for g in left}
         for h in generic:
             for index in fits[h.id]:
@@ -324,7 +335,7 @@ def blame(
             attrs.evolve(g, account=attrs.evolve(g.account, replaced=frozenset(replaced[g.index])))
             for g in left
         ]
-        fitted, left = _search(generic, left, passing, True, fits)
+        fitted, left = _search(referee, generic, left, passing, True, fits)
         causes += fitted
     unjoined: list[_Failing] = []
     for game in left:

@@ -9,6 +9,7 @@ import warnings
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
+from typing import Literal
 
 import attrs
 from rich.console import Console
@@ -17,6 +18,7 @@ from froeschis.conformance.causes import PROTOCOL, Cause, blame
 from froeschis.conformance.compare import ERROR, Finding
 from froeschis.conformance.process import SubprocessEngine
 from froeschis.conformance.protocol import JSON, EngineAdapter, EngineFactory
+from froeschis.conformance.referee import Referee
 from froeschis.conformance.report import ClauseRow, Report, Reproduction, RootCause
 from froeschis.conformance.runner import (
     Evidence,
@@ -27,11 +29,11 @@ from froeschis.conformance.runner import (
     setup_probes,
     trial_of,
 )
-from froeschis.conformance.scenarios import Scenario, all_scenarios
 from froeschis.conformance.shrink import shrink
-from froeschis.core.errors import FormatError
-from froeschis.io.serialize import record_from_json
-from froeschis.spec import load_catalogue, spec_dir
+from froeschis.framework.checks import Scenario
+from froeschis.framework.errors import FormatError
+from froeschis.framework.records import Record, record_from_json, record_to_json
+from froeschis.framework.registry import DEFAULT
 
 Candidate = Sequence[str] | EngineFactory
 """A command line (the engine runs as a process) or a factory of in-process adapters."""
@@ -77,9 +79,10 @@ class CheckConfig:
     """Seconds the engine may take for one reply."""
     startup_timeout: float = attrs.field(default=20.0, validator=_seconds)
     """Seconds the engine may take to start and answer hello."""
-    vectors: Path | None = attrs.field(factory=lambda: spec_dir() / "vectors")
-    """The golden playthroughs (``*.jsonl``); None to skip them. A directory that does not exist is
-    an error when the check starts, not a silent skip."""
+    vectors: Path | Literal["game"] | None = "game"
+    """The golden playthroughs (``*.jsonl``): by default the game's own (``vectors/`` of its folder of
+    ``spec/``); None to skip them. A directory that does not exist is an error when the check starts,
+    not a silent skip."""
     quick: bool = False
     """Fewer rigged and biased games."""
     probe_rate: float = attrs.field(default=0.2, validator=_rate)
@@ -104,7 +107,7 @@ class CheckConfig:
 
 
 def factory_of(
-    candidate: Candidate, timeout: float = 5.0, startup_timeout: float = 20.0
+    candidate: Candidate, timeout: float = 5.0, startup_timeout: float = 20.0, game: str = DEFAULT
 ) -> tuple[EngineFactory, tuple[str, ...] | None]:
     if callable(candidate):
         return candidate, None
@@ -113,7 +116,7 @@ def factory_of(
         raise ValueError("an empty command line")
 
     def start() -> EngineAdapter:
-        return SubprocessEngine(command, timeout=timeout, startup_timeout=startup_timeout)
+        return SubprocessEngine(command, timeout=timeout, startup_timeout=startup_timeout, game=game)
 
     return start, command
 
@@ -171,22 +174,33 @@ class _Tally:
                 self.diverged[cid] += 1
 
 
+def playthroughs(referee: Referee, config: CheckConfig) -> Path | None:
+    """The folder of golden playthroughs a check plays (None: none)."""
+    if config.vectors == "game":
+        return referee.game.spec() / "vectors"
+    return config.vectors if config.vectors is None else Path(config.vectors)
+
+
 def check(
     candidate: Candidate,
     config: CheckConfig | None = None,
     progress: Callable[[str], None] | None = None,
+    game: str = DEFAULT,
 ) -> Report:
-    """Check an engine against the reference; never raises for anything the engine does.
+    """Check an engine of ``game`` (Fröschis by default) against the reference; never raises for
+    anything the engine does.
 
     Raises :class:`ValueError` for a bad ``config`` or an empty command line. The engine is stopped
     (a process with its whole process group) however the check ends, Ctrl-C included.
     """
     config = config or CheckConfig()
-    if config.vectors is not None and not config.vectors.is_dir():
-        raise ValueError(f"no directory of golden playthroughs at {config.vectors}")
+    referee = Referee.of(game)
+    vectors = playthroughs(referee, config)
+    if vectors is not None and not vectors.is_dir() and config.vectors != "game":
+        raise ValueError(f"no directory of golden playthroughs at {vectors}")
     clock = _Clock(time.monotonic(), config.deadline)
-    factory, command = factory_of(candidate, config.timeout, config.startup_timeout)
-    session = Session(factory)
+    factory, command = factory_of(candidate, config.timeout, config.startup_timeout, game)
+    session = Session(factory, referee)
     try:
         return _check(session, command, config, clock, progress)
     finally:
@@ -218,7 +232,9 @@ def _check(
     fatal = session.hello()
     if fatal is not None or session.info is None:
         tally.errors.append(attrs.evolve(fatal or Finding(ERROR, "protocol", "no hello"), scenario="hello"))
-        return _finish(session, tally, command, config, clock, (), _root_causes(tally, config))
+        return _finish(
+            session, tally, command, config, clock, (), _root_causes(session.referee, tally, config)
+        )
     if not session.info.events:
         tally.warned[("events-missing", "")] = Finding(
             "warning",
@@ -229,11 +245,17 @@ def _check(
     for evidence, error in cases:
         tally.add_setup(evidence, error)
     tally.exercised.update(counted)
-    scenarios, notes = all_scenarios(config.vectors, config.random_games, config.seed, config.quick)
+    vectors = playthroughs(session.referee, config)
+    scenarios, notes = session.referee.kit.scenarios(
+        vectors if vectors is None or vectors.is_dir() else None,
+        config.random_games,
+        config.seed,
+        config.quick,
+    )
     _play_scenarios(session, scenarios, tally, config, clock, progress)
     if progress is not None and tally.error_of:
         progress("naming the causes")
-    causes = _root_causes(tally, config)
+    causes = _root_causes(session.referee, tally, config)
     if config.shrink:
         causes = [
             _reproduce(session, tally, cause, config, clock, progress) if not clock.up() else cause
@@ -242,7 +264,7 @@ def _check(
     return _finish(session, tally, command, config, clock, notes, causes)
 
 
-def _root_causes(tally: _Tally, config: CheckConfig) -> list[RootCause]:
+def _root_causes(referee: Referee, tally: _Tally, config: CheckConfig) -> list[RootCause]:
     """The independent causes of the errors: counterfactual blame over the games, then the errors
     outside any game (the handshake) as a protocol cause of their own."""
 
@@ -253,6 +275,7 @@ def _root_causes(tally: _Tally, config: CheckConfig) -> list[RootCause]:
             tally.error_of,
             misreadings=None if config.misreadings else (),
             perturbations=config.perturbations,
+            referee=referee,
         )
     ]
     in_games = set(map(id, tally.error_of.values()))
@@ -316,9 +339,10 @@ def _finish(
             tally.diverged[c.id],
             declared=session.info is not None and (c.option is None or c.option in features),
         )
-        for c in load_catalogue().clauses
+        for c in session.referee.catalogue.clauses
     )
     return Report(
+        game=session.referee.game.name,
         engine=session.info.name if session.info else "",
         command=command,
         errors=tuple(tally.errors),
@@ -357,10 +381,11 @@ def _reproduce(
     trusted = tally.evidence[index].events_trusted
     shrunk = shrink(session, trial_of(scenario), finding, budget, events_trusted=trusted)
     t = shrunk.trial
+    record = record_to_json(Record(session.referee.game, t.players, t.rules, t.actions))
     reproduction = Reproduction(
         shrunk.finding if shrunk.reproduced else finding,
         t.players,
-        t.rules,
+        record,
         t.actions,
         t.final,
         shrunk.original_actions,
@@ -375,17 +400,20 @@ def _reproduce(
 def compare_record(
     candidate: Candidate, record: Mapping[str, JSON], illegal: JSON = None, timeout: float = 5.0
 ) -> Finding | None:
-    """Replay a game record (froeschis.record/1) on the engine beside the reference; the first error.
+    """Replay a game record (froeschis.record/1, of the game it names) on the engine beside the
+    reference; the first error.
 
     With ``illegal``, that action is sent after the last one and must be refused. Used by the
     reproductions that ``froeschis conform`` prints; handy in an engine's own test suite.
     """
+    name = record.get("game", DEFAULT)
     try:
-        game = record_from_json(dict(record))
-    except FormatError as error:
+        referee = Referee.of(name if isinstance(name, str) else DEFAULT)
+        game = record_from_json(referee.game, dict(record))
+    except (FormatError, LookupError) as error:
         raise ValueError(f"not a valid game record: {error}") from None
-    factory, _ = factory_of(candidate, timeout)
-    session = Session(factory)
+    factory, _ = factory_of(candidate, timeout, game=referee.game.name)
+    session = Session(factory, referee)
     try:
         failure = session.hello()
         if failure is not None:

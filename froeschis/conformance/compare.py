@@ -16,34 +16,18 @@ from __future__ import annotations
 import json
 from collections import Counter
 from collections.abc import Sequence
+from typing import Any
 
 import attrs
 
-from froeschis.conformance.attribution import (
-    allowing,
-    attribute_state,
-    known_clauses,
-    refusal_clause,
-    setup_clauses,
-    unique,
-)
-from froeschis.conformance.protocol import JSON
-from froeschis.core.engine import GameState, decision_clauses, phase_clause
-from froeschis.core.provenance import Fired
-from froeschis.core.state import Phase
-from froeschis.io.schemas import schema_errors
-from froeschis.io.serialize import STATE_KEYS, event_to_json, state_to_json
+from froeschis.conformance.attribution import attribute_state, unique
+from froeschis.conformance.referee import Referee
+from froeschis.framework.checks import JSON, FieldDiff
+from froeschis.framework.provenance import Fired
+
+__all__ = ["ERROR", "WARNING", "FieldDiff", "Finding", "StepCheck", "compare_reply", "describe_event"]
 
 ERROR, WARNING = "error", "warning"
-
-
-@attrs.frozen
-class FieldDiff:
-    """One state field (a JSON path such as ``players[1].row[3]``) that differs."""
-
-    path: str
-    expected: JSON
-    actual: JSON
 
 
 @attrs.frozen
@@ -88,13 +72,21 @@ class StepCheck:
 # --------------------------------------------------------------------------- helpers
 
 
+def _said(event: dict[str, JSON]) -> list[tuple[str, JSON]]:
+    """An event's fields that say what happened: neither its kind nor its clauses, nor an engine's
+    own ``x-`` keys, nor a field left empty."""
+    return [
+        (k, v)
+        for k, v in event.items()
+        if k not in ("kind", "clauses") and not k.startswith("x-") and v is not None and v != []
+    ]
+
+
 def describe_event(event: JSON) -> str:
     if not isinstance(event, dict):
         return repr(event)
     parts = [str(event.get("kind"))]
-    parts += [f"{k}={event[k]}" for k in ("seat", "card", "spot") if k in event]
-    if event.get("seats"):
-        parts.append("seats=" + ",".join(map(str, event["seats"])))
+    parts += [f"{k}={','.join(map(str, v)) if isinstance(v, list) else v}" for k, v in _said(event)]
     return " ".join(parts) + f" [{', '.join(map(str, event.get('clauses', [])))}]"
 
 
@@ -102,7 +94,12 @@ def _event_key(event: JSON) -> tuple[JSON, ...]:
     """What an event says happened, without the clauses it cites."""
     if not isinstance(event, dict):
         return (repr(event),)
-    return tuple(event.get(k) for k in ("kind", "seat", "card", "spot")) + (tuple(event.get("seats", [])),)
+    return (event.get("kind"), *sorted((k, json.dumps(v, sort_keys=True)) for k, v in _said(event)))
+
+
+def _canonical(action: JSON) -> str:
+    """An action's JSON form as one string, equal for equal actions (objects' keys sorted)."""
+    return json.dumps(action, sort_keys=True)
 
 
 def _first_difference(a: Sequence[object], b: Sequence[object]) -> int:
@@ -120,48 +117,6 @@ def _describe(event: JSON) -> str:
     return "(no further event)" if event is None else describe_event(event)
 
 
-def diff_states(expected: dict[str, JSON], actual: dict[str, JSON]) -> list[FieldDiff]:
-    """The differing fields of two schema-valid states, finest path first within each key."""
-    diffs: list[FieldDiff] = []
-    for key in STATE_KEYS:
-        want, got = expected[key], actual[key]
-        if want == got:
-            continue
-        if key != "players" or len(want) != len(got):
-            diffs.append(FieldDiff(key, want, got))
-            continue
-        for seat, (wp, gp) in enumerate(zip(want, got, strict=True)):
-            if wp["length"] != gp["length"]:
-                diffs.append(FieldDiff(f"players[{seat}].length", wp["length"], gp["length"]))
-            if len(wp["row"]) != len(gp["row"]):
-                diffs.append(FieldDiff(f"players[{seat}].row", wp["row"], gp["row"]))
-                continue
-            for i, (ws, gs) in enumerate(zip(wp["row"], gp["row"], strict=True)):
-                if ws != gs:
-                    diffs.append(FieldDiff(f"players[{seat}].row[{i}]", ws, gs))
-    return diffs
-
-
-def split_conventions(ref: GameState, diffs: list[FieldDiff]) -> tuple[list[FieldDiff], list[FieldDiff]]:
-    """Separate rule differences from representation conventions (the ones that change no rule):
-    the order of the gathered deck between rounds, ``turn`` once the game is over, and the order
-    in which the winners are listed."""
-    rules, conventions = [], []
-    for d in diffs:
-        same_cards = isinstance(d.actual, list) and Counter(map(str, d.actual)) == Counter(
-            map(str, d.expected)
-        )
-        if (
-            (d.path == "draw_pile" and ref.phase is Phase.DEAL and same_cards)
-            or (d.path == "winners" and same_cards)
-            or (d.path == "turn" and ref.phase is Phase.OVER)
-        ):
-            conventions.append(d)
-        else:
-            rules.append(d)
-    return rules, conventions
-
-
 def _malformed(message: str, detail: str = "") -> StepCheck:
     return StepCheck(errors=(Finding(ERROR, "malformed", message, detail=detail),), events_matched=False)
 
@@ -170,28 +125,31 @@ def _malformed(message: str, detail: str = "") -> StepCheck:
 class _Reference:
     """What the reference engine did at one step (``action`` in ``before``; None for a new game)."""
 
-    before: GameState | None
+    referee: Referee
+    before: Any
     action: JSON
-    after: GameState
+    after: Any
     fired: Sequence[Fired]
     state: dict[str, JSON]
-    legal: list[str]
+    legal: list[JSON]
     event_json: list[dict[str, JSON]]
     exercised: frozenset[str]
 
     @classmethod
     def of(
-        cls, before: GameState | None, action: JSON, after: GameState, fired: Sequence[Fired]
+        cls, referee: Referee, before: Any, action: JSON, after: Any, fired: Sequence[Fired]
     ) -> _Reference:
-        exercised = frozenset(c for part in fired for c in part.clauses) | frozenset(decision_clauses(after))
+        decided = frozenset(referee.kit.decision_clauses(after))
+        exercised = frozenset(c for part in fired for c in part.clauses) | decided
         return cls(
+            referee,
             before,
             action,
             after,
             fired,
-            state_to_json(after),
-            [str(a) for a in after.legal_actions()],
-            [event_to_json(part.event) for part in fired if part.event is not None],
+            referee.state_json(after),
+            referee.legal_json(after),
+            [referee.game.event_to_json(part.event) for part in fired if part.event is not None],
             exercised,
         )
 
@@ -243,17 +201,18 @@ def type_slips(expected: JSON, actual: JSON, path: str = "") -> list[str]:
 
 
 def compare_reply(
-    before: GameState | None,
+    referee: Referee,
+    before: Any,
     action: JSON,
-    after: GameState,
+    after: Any,
     fired: Sequence[Fired],
     reply: object,
     events_expected: bool,
     events_trusted: bool = True,
 ) -> StepCheck:
     """Compare ``reply`` (to ``action`` in ``before``; None for a new game) with the reference,
-    which reached ``after`` through the parts ``fired`` (its provenance, :meth:`GameState.transition`)."""
-    ref = _Reference.of(before, action, after, fired)
+    which reached ``after`` through the parts ``fired`` (its provenance, ``state.transition``)."""
+    ref = _Reference.of(referee, before, action, after, fired)
     if (
         isinstance(reply, dict)
         and reply.get("type") == "state"
@@ -272,12 +231,12 @@ def compare_reply(
             f"refused a setup the rules allow: {reason!r}" if reason else "refused a setup the rules allow"
         )
         return StepCheck(
-            errors=(Finding(ERROR, "legal-refused", message, clauses=setup_clauses(after)),),
+            errors=(Finding(ERROR, "legal-refused", message, clauses=referee.kit.setup_clauses(after)),),
             events_matched=False,
         )
     if kind == "illegal" and before is not None:
         reason = str(reply.get("reason", ""))[:300]
-        clauses = allowing(before, action)
+        clauses = referee.allowing(before, action)
         message = f"refused a legal action: {reason!r}" if reason else "refused a legal action"
         return StepCheck(
             errors=(Finding(ERROR, "legal-refused", message, clauses=clauses),), events_matched=False
@@ -287,18 +246,16 @@ def compare_reply(
         return StepCheck(errors=(Finding(ERROR, "engine-error", message),), events_matched=False)
     if kind != "state":
         return _malformed(f"expected a 'state' reply, got a {kind!r} reply")
-    problems = schema_errors("reply#/$defs/state", reply)
+    problems = referee.kit.reply_errors("state", reply)
     if problems:
-        return _malformed(
-            "the state reply does not match spec/schemas/reply.schema.json", "\n".join(problems)
-        )
+        return _malformed(f"the state reply does not match {referee.kit.reply_schema}", "\n".join(problems))
     slips = type_slips(
         {"state": ref.state, "events": ref.event_json}, {k: reply.get(k) for k in ("state", "events")}
     )
     if slips:
         return _malformed("a boolean or a fraction where the protocol has an integer", "\n".join(slips[:5]))
-    legal: list[str] = reply["legal"]
-    duplicated = sorted(a for a, k in Counter(legal).items() if k > 1)
+    legal: list[JSON] = reply["legal"]
+    duplicated = sorted(json.loads(a) for a, k in Counter(map(_canonical, legal)).items() if k > 1)
     if duplicated:
         return _malformed(f"the legal actions list {duplicated} more than once")
     return _compare_state_reply(ref, reply, events_expected, events_trusted)
@@ -309,7 +266,8 @@ def _compare_state_reply(
 ) -> StepCheck:
     """Compare a schema-valid state reply: the events (warnings), the state, then the legal actions."""
     warnings, events_matched, parting = _compare_events(ref, reply.get("events"), events_expected)
-    diffs, conventions = split_conventions(ref.after, diff_states(ref.state, reply["state"]))
+    kit = ref.referee.kit
+    diffs, conventions = kit.conventions(ref.after, kit.diff_states(ref.state, reply["state"]))
     for d in conventions:
         warnings.append(
             Finding(WARNING, "convention", f"state field {d.path!r} differs only by convention", fields=(d,))
@@ -317,7 +275,7 @@ def _compare_state_reply(
     error: Finding | None = None
     if diffs:
         error = _state_error(ref, diffs, reply["state"]["phase"], parting, events_trusted)
-    elif set(reply["legal"]) != set(ref.legal):
+    elif set(map(_canonical, reply["legal"])) != set(map(_canonical, ref.legal)):
         error = _legal_error(ref, reply["legal"])
     if error is not None:  # it shows where the events part; warnings about the same step would repeat it
         return StepCheck((error,), (), frozenset(), events_matched)
@@ -367,18 +325,19 @@ def _state_error(
     engine's events are trusted, the first event where they part gives the main clauses instead, and
     the clauses the engine cited there are reported too.
     """
-    main, related = attribute_state(ref.after, ref.fired, diffs, actual_phase)
+    main, related = attribute_state(ref.referee, ref.after, ref.fired, diffs, actual_phase)
     cited: tuple[str, ...] = ()
     if parting is not None and events_trusted:
         if parting.expected is not None:
             main, related = tuple(parting.expected["clauses"]), unique([*main, *related])
             related = tuple(c for c in related if c not in main)
         if isinstance(parting.got, dict):
-            cited = tuple(c for c in known_clauses(parting.got.get("clauses")) if c not in main)
+            cited = tuple(c for c in ref.referee.known_clauses(parting.got.get("clauses")) if c not in main)
     if not main:  # the engine changed what the reference did not touch
-        main = decision_clauses(ref.after) or unique([c for part in ref.fired for c in part.clauses])
+        kit = ref.referee.kit
+        main = kit.decision_clauses(ref.after) or unique([c for part in ref.fired for c in part.clauses])
         if not main and ref.before is not None:
-            main = (phase_clause(ref.before),)
+            main = (kit.phase_clause(ref.before),)
     names = ", ".join(d.path for d in diffs[:6]) + (", ..." if len(diffs) > 6 else "")
     return Finding(
         ERROR,
@@ -392,13 +351,15 @@ def _state_error(
     )
 
 
-def _legal_error(ref: _Reference, got_legal: list[str]) -> Finding:
+def _legal_error(ref: _Reference, got_legal: list[JSON]) -> Finding:
     """The error for differing legal actions: the clauses that refuse the extra ones and allow the
     missing ones."""
-    extra = [a for a in got_legal if a not in ref.legal]
-    missing = [a for a in ref.legal if a not in got_legal]
-    refused = [refusal_clause(ref.after, a) or phase_clause(ref.after) for a in extra]
-    clauses = unique(refused + [c for a in missing for c in allowing(ref.after, a)])
+    referee = ref.referee
+    listed, expected = set(map(_canonical, got_legal)), set(map(_canonical, ref.legal))
+    extra = [a for a in got_legal if _canonical(a) not in expected]
+    missing = [a for a in ref.legal if _canonical(a) not in listed]
+    refused = [referee.refusal_clause(ref.after, a) or referee.kit.phase_clause(ref.after) for a in extra]
+    clauses = unique(refused + [c for a in missing for c in referee.allowing(ref.after, a)])
     parts = ([f"also lists {extra}"] if extra else []) + ([f"lacks {missing}"] if missing else [])
     return Finding(
         ERROR,

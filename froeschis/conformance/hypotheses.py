@@ -7,16 +7,16 @@ plays as the engine did names the cause (:mod:`froeschis.conformance.causes`).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
+from typing import Any
 
 import attrs
 
-from froeschis.conformance.misreadings import IMPLEMENTED, hypothetical_rules
 from froeschis.conformance.perturb import Perturbation, all_perturbations
+from froeschis.conformance.referee import Referee
 from froeschis.conformance.replay import Playing
-from froeschis.core.readings import PUBLISHED
-from froeschis.core.rules import Rules
-from froeschis.spec import Misreading, load_catalogue
+from froeschis.framework.catalogue import Misreading
 
 
 @attrs.frozen
@@ -34,13 +34,13 @@ class Hypothesis:
     """The clauses whose entries it replaces in the published table: where its effect shows (a
     misreading of one clause may show in a decision another clause takes)."""
 
-    def clause_in(self, rules: Rules) -> str:
+    def clause_in(self, rules: Any) -> str:
         """The clause the hypothesis reads otherwise, in a game played by ``rules`` (a perturbation
         changes the entry of its slot, whose clause a variant may have replaced)."""
         if self.misreading is not None:
             return self.misreading.clause
         assert self.perturbation is not None
-        return rules.table.clause_of(self.perturbation.slot)
+        return str(rules.table.clause_of(self.perturbation.slot))
 
 
 class _Perturbed:
@@ -49,9 +49,9 @@ class _Perturbed:
 
     def __init__(self, perturbation: Perturbation) -> None:
         self.perturbation = perturbation
-        self.made: dict[Rules, Rules] = {}
+        self.made: dict[Any, Any] = {}
 
-    def __call__(self, rules: Rules) -> Rules:
+    def __call__(self, rules: Any) -> Any:
         made = self.made.get(rules)
         if made is None:
             reading = self.perturbation.reading(rules.table)
@@ -59,32 +59,42 @@ class _Perturbed:
         return made
 
 
-def catalogued(misreadings: Sequence[Misreading] | None = None) -> tuple[Hypothesis, ...]:
-    """The misreadings as hypotheses (default: every one of the catalogue that has an implementation)."""
+def catalogued(referee: Referee, misreadings: Sequence[Misreading] | None = None) -> tuple[Hypothesis, ...]:
+    """The game's misreadings as hypotheses (default: every one of its catalogue that it can play)."""
+    kit = referee.kit
+    implemented = kit.misreadings()
     if misreadings is None:
-        misreadings = [m for m in load_catalogue().misreadings() if m.id in IMPLEMENTED]
+        misreadings = [m for m in referee.catalogue.misreadings() if m.id in implemented]
+    published = referee.game.table(referee.game.rules())
 
     def playing(m: Misreading) -> Playing:
-        readings = IMPLEMENTED[m.id]
-        return lambda rules: hypothetical_rules(rules, readings)
+        readings = implemented[m.id]
+        return lambda rules: kit.hypothetical_rules(rules, readings)
 
     def touched(m: Misreading) -> frozenset[str]:
-        return frozenset({m.clause, *(PUBLISHED.clause_of(r.slot) for r in IMPLEMENTED[m.id])})
+        return frozenset({m.clause, *(published.clause_of(r.slot) for r in implemented[m.id])})
 
     return tuple(
         Hypothesis(m.id, m.description, playing(m), misreading=m, touches=touched(m)) for m in misreadings
     )
 
 
-def perturbed() -> tuple[Hypothesis, ...]:
-    """Every generic perturbation of the published table's slots, as hypotheses."""
+def perturbed(referee: Referee) -> tuple[Hypothesis, ...]:
+    """Every generic perturbation of the game's published table's slots, as hypotheses (made once
+    per game: each caches the rules it plays)."""
+    return _perturbed(referee.game.name, referee)
+
+
+@functools.cache
+def _perturbed(name: str, referee: Referee) -> tuple[Hypothesis, ...]:
+    published = referee.game.table(referee.game.rules())
     return tuple(
         Hypothesis(
             p.id,
-            p.describe(PUBLISHED),
+            p.describe(published),
             _Perturbed(p),
             perturbation=p,
-            touches=frozenset({PUBLISHED.clause_of(p.slot)}),
+            touches=frozenset({published.clause_of(p.slot)}),
         )
-        for p in all_perturbations(PUBLISHED)
+        for p in all_perturbations(published, referee.kit.mutators)
     )

@@ -35,7 +35,7 @@ from collections.abc import Callable, Iterable, Sequence
 
 import attrs
 
-from froeschis.core.provenance import Fired
+from froeschis.framework.provenance import Fired
 
 NEAR = 4
 """How many steps before the diverging one count as "just before" it."""

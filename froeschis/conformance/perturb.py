@@ -14,7 +14,8 @@ engine's diverging steps as the engine did points at the clause of its slot
 
 A perturbation is a transformation of the entry the table holds, so it applies to any table, a
 variant's included: the function it makes is marked with the clause of the entry it replaces.
-Values of the game's own types can be perturbed too (:data:`GAME_MUTATORS`).
+Values of the game's own types can be perturbed too (the game's
+:attr:`~froeschis.framework.checks.Conformance.mutators`: Fröschis' row one spot shorter).
 """
 
 from __future__ import annotations
@@ -22,13 +23,12 @@ from __future__ import annotations
 import functools
 import inspect
 import typing
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import attrs
 
-from froeschis.core.cards import Row
-from froeschis.core.table import SLOTS, ClauseTable, Reading, clause
+from froeschis.framework.table import ClauseTable, Reading, clause
 
 Mutator = tuple[str, str, Callable[[Any], Any]]
 """A change of one value: its name (in perturbation IDs), its words (in reports), the change."""
@@ -69,14 +69,9 @@ BUILTIN_MUTATORS: dict[object, tuple[Mutator, ...]] = {
 }
 """Mutators of values of Python's own types, by type hint: the same for every game."""
 
-GAME_MUTATORS: dict[object, tuple[Mutator, ...]] = {
-    Row: (("one-spot-shorter", "one spot shorter", lambda row: Row(row.spots[:-1])),),
-}
-"""Mutators of the game's own values: a row one spot shorter (a length compared off by one)."""
 
-
-def _mutators(hint: object) -> tuple[Mutator, ...]:
-    found = BUILTIN_MUTATORS.get(hint) or GAME_MUTATORS.get(hint)
+def _mutators(hint: object, game_mutators: Mapping[object, tuple[Mutator, ...]]) -> tuple[Mutator, ...]:
+    found = BUILTIN_MUTATORS.get(hint) or game_mutators.get(hint)
     if found:
         return found
     origin, args = typing.get_origin(hint), typing.get_args(hint)
@@ -147,20 +142,26 @@ def _accepts_all(entry: Callable[..., Any]) -> Callable[..., Any]:
     return lambda *args: None
 
 
-def perturbations_of(slot: str, published: Callable[..., Any], hint: object) -> tuple[Perturbation, ...]:
+def perturbations_of(
+    slot: str,
+    published: Callable[..., Any],
+    hint: object,
+    game_mutators: Mapping[object, tuple[Mutator, ...]] = {},
+) -> tuple[Perturbation, ...]:
     """Every generic perturbation of ``slot``, whose published entry is ``published`` and whose
-    type hint is ``hint`` (``Callable[[arguments], result]``)."""
+    type hint is ``hint`` (``Callable[[arguments], result]``), with the game's mutators of its own
+    value types beside Python's."""
     arguments, result = typing.get_args(hint)
     names = list(inspect.signature(published).parameters)
     found: list[Perturbation] = []
     if result is type(None):  # a check that refuses bad input: skipping it accepts everything
         found.append(Perturbation(slot, "skipped", "accepts everything", _accepts_all))
-    for name, words, change in _mutators(result):
+    for name, words, change in _mutators(result, game_mutators):
         found.append(Perturbation(slot, name, f"answers {words}", _on_result(change)))
     for index, argument in enumerate(arguments):
-        if argument is ClauseTable:
+        if isinstance(argument, type) and issubclass(argument, ClauseTable):
             continue
-        for name, words, change in _mutators(argument):
+        for name, words, change in _mutators(argument, game_mutators):
             found.append(
                 Perturbation(
                     slot,
@@ -176,8 +177,15 @@ def perturbations_of(slot: str, published: Callable[..., Any], hint: object) -> 
     return tuple(found)
 
 
-@functools.cache
-def all_perturbations(published: ClauseTable) -> tuple[Perturbation, ...]:
-    """Every generic perturbation of every slot of ``published``, in rule order."""
-    hints = typing.get_type_hints(ClauseTable)
-    return tuple(p for slot in SLOTS for p in perturbations_of(slot, getattr(published, slot), hints[slot]))
+def all_perturbations(
+    published: ClauseTable,
+    game_mutators: Mapping[object, tuple[Mutator, ...]] = {},
+) -> tuple[Perturbation, ...]:
+    """Every generic perturbation of every slot of ``published`` (a game's published table), in
+    rule order."""
+    hints = typing.get_type_hints(type(published))
+    return tuple(
+        p
+        for slot in published.slots()
+        for p in perturbations_of(slot, getattr(published, slot), hints[slot], game_mutators)
+    )

@@ -30,8 +30,9 @@ from froeschis.conformance.protocol import (
     CandidateGarbage,
     CandidateTimeout,
 )
-from froeschis.core.errors import FormatError
-from froeschis.io.serialize import loads
+from froeschis.framework.errors import FormatError
+from froeschis.framework.jsontext import loads
+from froeschis.framework.registry import DEFAULT
 
 MAX_LINE = 1 << 20
 """The longest reply line accepted (1 MiB); a state is a few kilobytes."""
@@ -106,8 +107,10 @@ class SubprocessEngine:
         startup_timeout: float = 20.0,
         cwd: str | None = None,
         env: Mapping[str, str] | None = None,
+        game: str = DEFAULT,
     ) -> None:
         self.command = list(command)
+        self.game = game
         self.timeout = timeout
         self.startup_timeout = startup_timeout
         self._dead: str | None = None
@@ -138,7 +141,10 @@ class SubprocessEngine:
     # ------------------------------------------------------------------ the adapter interface
 
     def hello(self) -> JSON:
-        return self.request({"type": "hello", "protocol": PROTOCOL}, self.startup_timeout)
+        request: dict[str, JSON] = {"type": "hello", "protocol": PROTOCOL}
+        if self.game != DEFAULT:  # Fröschis' hello names no game: the protocol's first one
+            request["game"] = self.game
+        return self.request(request, self.startup_timeout)
 
     def new_game(self, players: int, rules: Mapping[str, JSON]) -> JSON:
         return self.request({"type": "new-game", "players": players, "rules": dict(rules)})

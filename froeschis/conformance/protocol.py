@@ -15,18 +15,13 @@ from typing import Any, Protocol
 
 import attrs
 
-from froeschis.core.engine import GameState
-from froeschis.core.errors import FormatError, IllegalActionError, RulesError
-from froeschis.core.readings import VARIANT_OPTIONS
-from froeschis.core.rules import Rules
-from froeschis.core.table import Reading
-from froeschis.io.serialize import action_from_json, event_to_json, rules_from_json, state_to_json
+from froeschis.framework.errors import FormatError, IllegalActionError, RulesError
+from froeschis.framework.registry import DEFAULT
+from froeschis.framework.table import Reading
 
 PROTOCOL = "froeschis.protocol/1"
-"""The protocol name and version that this checker speaks."""
-RULE_FEATURES = ("row_length", "deck", *VARIANT_OPTIONS)
-"""Rules options beyond the published game that an engine may declare in its hello reply: custom
-rows and decks, and every variant of :data:`froeschis.core.readings.VARIANTS`."""
+"""The protocol name and version that this checker speaks, for every game: a hello names the game
+(``"game": "frog"``; Fröschis' engines, the first, may leave it out)."""
 
 JSON = Any
 """A JSON value as :func:`json.loads` returns it."""
@@ -96,48 +91,50 @@ def _version() -> str:
 
 
 class ReferenceEngine:
-    """The froeschis reference engine behind the adapter interface, answering exactly as the protocol says.
+    """A game's reference engine behind the adapter interface, answering exactly as the protocol says.
 
-    With ``misreading`` (an ID of the catalogue, ``clause~name``) it plays as an engine built on that
-    misreading would: a broken engine the project did not have to write, for measuring how well the
-    checker names causes (``python -m froeschis.conformance.serve --misread ID``).
+    With ``misreading`` (an ID of the game's catalogue, ``clause~name``) it plays as an engine built
+    on that misreading would: a broken engine the project did not have to write, for measuring how
+    well the checker names causes (``python -m froeschis.conformance.serve --misread ID``).
     """
 
-    def __init__(self, misreading: str | None = None) -> None:
-        self.state: GameState | None = None
-        self.published: Rules | None = None
+    def __init__(self, misreading: str | None = None, game: str = DEFAULT) -> None:
+        from froeschis.conformance.referee import Referee
+
+        self.referee = Referee.of(game)
+        self.state: Any = None
+        self.published: Any = None
         """The rules as the new-game request gave them (a misread engine plays others)."""
         self.misreading = misreading
         self.readings: tuple[Reading, ...] = ()
         if misreading is not None:
-            from froeschis.conformance.misreadings import IMPLEMENTED
-
-            if misreading not in IMPLEMENTED:
-                raise ValueError(f"unknown misreading {misreading!r}: see spec/clauses.toml")
-            self.readings = IMPLEMENTED[misreading]
+            implemented = self.referee.kit.misreadings()
+            if misreading not in implemented:
+                raise ValueError(f"unknown misreading {misreading!r}: see {self.referee.catalogue.path}")
+            self.readings = implemented[misreading]
 
     def hello(self) -> dict[str, JSON]:
         name = f"froeschis {_version()} (reference" + (
             f", misreading {self.misreading})" if self.misreading else ")"
         )
+        game = self.referee.game.name
         return {
             "type": "hello",
             "protocol": PROTOCOL,
+            **({} if game == DEFAULT else {"game": game}),
             "engine": name,
             "events": True,
-            "rules": list(RULE_FEATURES),
+            "rules": list(self.referee.kit.features),
         }
 
     def new_game(self, players: int, rules: Mapping[str, JSON]) -> dict[str, JSON]:
-        from froeschis.conformance.misreadings import hypothetical_rules
-        from froeschis.core.engine import new_game
-
+        game = self.referee.game
         try:
-            parsed = rules_from_json(dict(rules))
+            parsed = game.rules_from_json(dict(rules))
         except FormatError as error:
             return {"type": "error", "message": f"malformed rules: {error}"}
         try:
-            self.state = new_game(players, hypothetical_rules(parsed, self.readings))
+            self.state = game.new_game(players, self.referee.kit.hypothetical_rules(parsed, self.readings))
         except FormatError as error:  # players that are not a whole number
             return {"type": "error", "message": f"malformed new-game request: {error}"}
         except RulesError as error:
@@ -151,25 +148,26 @@ class ReferenceEngine:
     def step(self, action: JSON) -> dict[str, JSON]:
         if self.state is None:
             return {"type": "error", "message": "no game: send new-game first"}
+        game = self.referee.game
         try:
-            parsed = action_from_json(action)
+            parsed = game.action_from_json(action)
             after, events = self.state.step(parsed)
         except FormatError as error:
             return {"type": "illegal", "reason": f"not an action: {error}"}
         except IllegalActionError as error:
             return {"type": "illegal", "reason": error.reason, "clause": error.clause}
         self.state = after
-        return self._reply(after, [event_to_json(e) for e in events])
+        return self._reply(after, [game.event_to_json(e) for e in events])
 
     def close(self) -> None:
         self.state = None
         self.published = None
 
-    def _reply(self, state: GameState, events: list[dict[str, JSON]]) -> dict[str, JSON]:
+    def _reply(self, state: Any, events: list[dict[str, JSON]]) -> dict[str, JSON]:
         shown = state if self.published is None else attrs.evolve(state, rules=self.published)
         return {
             "type": "state",
-            "state": state_to_json(shown),
-            "legal": [str(a) for a in state.legal_actions()],
+            "state": self.referee.state_json(shown),
+            "legal": self.referee.legal_json(state),
             "events": events,
         }

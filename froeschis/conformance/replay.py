@@ -12,43 +12,30 @@ plays the step as the reference does explains nothing, whatever the engine did.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
+from typing import Any
 
 import attrs
 
-from froeschis.conformance.compare import diff_states, split_conventions
-from froeschis.conformance.protocol import JSON
+from froeschis.conformance.referee import Referee
 from froeschis.conformance.runner import Evidence
-from froeschis.core.actions import AnyAction
-from froeschis.core.engine import GameState, new_game
-from froeschis.core.errors import FormatError, FroeschisError, IllegalActionError
-from froeschis.core.rules import Rules
-from froeschis.io.serialize import action_from_json, state_to_json
+from froeschis.framework.checks import JSON
+from froeschis.framework.errors import FormatError, FroeschisError, IllegalActionError
 
-Playing = Callable[[Rules], Rules]
+Playing = Callable[[Any], Any]
 """A hypothesis: the rules of a game as an engine that holds it plays them."""
 
 UNDECIDED = (FroeschisError, ValueError, IndexError, KeyError, TypeError, RecursionError)
 """What a hypothesis's functions may raise where it leaves a situation undecided."""
 
 
-def same(a: GameState, b: GameState) -> bool:
-    """The same game position and choices (the rules objects differ by the reading)."""
-    return (
-        a.phase is b.phase
-        and a.round == b.round
-        and a.turn == b.turn
-        and a.players == b.players
-        and a.draw_pile == b.draw_pile
-        and a.discard_pile == b.discard_pile
-        and a.hand == b.hand
-        and a.first_completer == b.first_completer
-        and a.winners == b.winners
-        and a.legal_actions() == b.legal_actions()
-    )
+Outcome = Any
+"""A state, or ``"illegal"`` (the rules refuse the action), or ``"failure"`` (the reading leaves
+the situation undecided: the engine would crash)."""
 
 
-def _apply(state: GameState, action: AnyAction) -> GameState | str:
+def _apply(state: Any, action: Any) -> Outcome:
     """The state after ``action``, or ``"illegal"`` when the rules refuse it, or ``"failure"`` when
     the reading leaves it (or the next legal actions) undecided: the engine would crash."""
     try:
@@ -59,7 +46,7 @@ def _apply(state: GameState, action: AnyAction) -> GameState | str:
         return "failure"
 
 
-def settled(state: GameState) -> GameState | str:
+def settled(state: Any) -> Outcome:
     try:
         state.legal_actions()
     except UNDECIDED:
@@ -67,40 +54,45 @@ def settled(state: GameState) -> GameState | str:
     return state
 
 
-def _apply_probe(state: GameState, probe: JSON) -> GameState | str:
+def _apply_probe(referee: Referee, state: Any, probe: JSON) -> Outcome:
     try:
-        return _apply(state, action_from_json(probe))
+        return _apply(state, referee.game.action_from_json(probe))
     except FormatError:
         return "illegal"
 
 
-def _reply_matches(outcome: GameState | str, reply: object, rules: Rules) -> bool:
+def _canonical(actions: object) -> set[str] | None:
+    return {json.dumps(a, sort_keys=True) for a in actions} if isinstance(actions, list) else None
+
+
+def _reply_matches(referee: Referee, outcome: Outcome, reply: object, rules: Any) -> bool:
     """Whether the engine's reply is what the reading predicts (events aside; conventions aside)."""
     if reply is None:  # the engine crashed, hung or wrote garbage
-        return outcome == "failure"
+        return bool(outcome == "failure")
     if not isinstance(reply, dict):
         return False
     kind = reply.get("type")
     if kind == "illegal":
-        return outcome == "illegal"
+        return bool(outcome == "illegal")
     if kind == "error":
-        return outcome == "failure"
+        return bool(outcome == "failure")
     if kind != "state" or isinstance(outcome, str) or not isinstance(reply.get("state"), dict):
         return False
+    kit = referee.kit
     try:
         as_published = attrs.evolve(outcome, rules=rules)  # the rules as sent: readings have no JSON
-        rule_diffs, _ = split_conventions(outcome, diff_states(state_to_json(as_published), reply["state"]))
+        rule_diffs, _ = kit.conventions(
+            outcome, kit.diff_states(referee.state_json(as_published), reply["state"])
+        )
     except (KeyError, TypeError, AttributeError):
         return False
-    legal = reply.get("legal")
-    return (
-        not rule_diffs and isinstance(legal, list) and set(legal) == {str(a) for a in outcome.legal_actions()}
-    )
+    legal = _canonical(reply.get("legal"))
+    return not rule_diffs and legal is not None and legal == _canonical(referee.legal_json(outcome))
 
 
-def _start(players: int, rules: Rules) -> GameState | str:
+def _start(referee: Referee, players: int, rules: Any) -> Outcome:
     try:
-        game = new_game(players, rules)
+        game = referee.game.new_game(players, rules)
     except FroeschisError:
         return "illegal"
     except UNDECIDED:
@@ -108,27 +100,28 @@ def _start(players: int, rules: Rules) -> GameState | str:
     return settled(game)
 
 
-def _explains(outcome: GameState | str, reference: GameState | str, reply: object, rules: Rules) -> bool:
+def _explains(referee: Referee, outcome: Outcome, reference: Outcome, reply: object, rules: Any) -> bool:
     """Whether a reading's outcome of a step is the engine's reply and not the reference's (a reading
     that plays the step as the reference does explains nothing there, whatever the engine did)."""
     if isinstance(outcome, str) or isinstance(reference, str):
         differs = outcome != reference
     else:
-        differs = not same(outcome, reference)
-    return differs and _reply_matches(outcome, reply, rules)
+        differs = not referee.same(outcome, reference)
+    return differs and _reply_matches(referee, outcome, reply, rules)
 
 
-def reproduces(play: Playing, evidence: Evidence) -> int | None:
+def reproduces(referee: Referee, play: Playing, evidence: Evidence) -> int | None:
     """The actions of the game a hypothesis reproduces, up to and including its divergence (all of
     them for a game played right); None when it plays the game otherwise than the engine did."""
     trial, divergence = evidence.trial, evidence.divergence
-    reference, hypothesis = _start(trial.players, trial.rules), _start(trial.players, play(trial.rules))
+    reference = _start(referee, trial.players, trial.rules)
+    hypothesis = _start(referee, trial.players, play(trial.rules))
     if isinstance(reference, str) or (divergence is not None and divergence.index is None):
         # the new game itself: the engine refused it as the reference does, or parted there
         if divergence is None:
             return 1 if hypothesis == reference else None
-        return 1 if _explains(hypothesis, reference, divergence.reply, trial.rules) else None
-    if isinstance(hypothesis, str) or not same(hypothesis, reference):
+        return 1 if _explains(referee, hypothesis, reference, divergence.reply, trial.rules) else None
+    if isinstance(hypothesis, str) or not referee.same(hypothesis, reference):
         return None
     probes = dict(evidence.probes)
     last = len(trial.actions) if divergence is None else divergence.index
@@ -137,9 +130,13 @@ def reproduces(play: Playing, evidence: Evidence) -> int | None:
         bad = probes.get(index)
         at_divergence = divergence is not None and index == divergence.index
         if bad is not None:
-            answer = _apply_probe(hypothesis, bad)
+            answer = _apply_probe(referee, hypothesis, bad)
             if at_divergence and divergence is not None and divergence.probe is not None:
-                return index + 1 if _explains(answer, "illegal", divergence.reply, trial.rules) else None
+                return (
+                    index + 1
+                    if _explains(referee, answer, "illegal", divergence.reply, trial.rules)
+                    else None
+                )
             if answer != "illegal":
                 return None
         if index == len(trial.actions):
@@ -149,38 +146,41 @@ def reproduces(play: Playing, evidence: Evidence) -> int | None:
         if at_divergence and divergence is not None:
             return (
                 index + 1
-                if _explains(after, reference.apply(action), divergence.reply, trial.rules)
+                if _explains(referee, after, reference.apply(action), divergence.reply, trial.rules)
                 else None
             )
         reference = reference.apply(action)
-        if isinstance(after, str) or not same(after, reference):
+        if isinstance(after, str) or not referee.same(after, reference):
             return None
         hypothesis = after
     return last
 
 
-def changes_play(play: Playing, rules: Rules) -> bool:
+def changes_play(referee: Referee, play: Playing, rules: Any) -> bool:
     """Whether the hypothesis plays ``rules`` otherwise than the reference (a misreading of a variant
-    leaves the games without it alone)."""
+    leaves the games without it alone): another clause table, or other rules than the readings (a
+    misread deck)."""
     changed = play(rules)
-    return changed.table != rules.table or changed.deck != rules.deck
+    game = referee.game
+    return game.table(changed) != game.table(rules) or attrs.evolve(changed, readings=rules.readings) != rules
 
 
-def reproduces_step(play: Playing, evidence: Evidence, before: GameState | None) -> bool:
+def reproduces_step(referee: Referee, play: Playing, evidence: Evidence, before: Any) -> bool:
     """Whether the hypothesis, put in the reference's place where the engine and the reference last
     agreed (``before``: None when they parted at the new game itself), answers the diverging step
     as the engine did (and would have agreed until then: it lists the same legal actions there)."""
     trial, divergence = evidence.trial, evidence.divergence
     assert divergence is not None
     if before is None:
-        return reproduces(play, evidence) is not None
+        return reproduces(referee, play, evidence) is not None
     hypothesis = settled(attrs.evolve(before, rules=play(trial.rules)))
     if isinstance(hypothesis, str) or hypothesis.legal_actions() != before.legal_actions():
         return False
     if divergence.probe is not None:
-        return _explains(_apply_probe(hypothesis, divergence.probe), "illegal", divergence.reply, trial.rules)
+        answer = _apply_probe(referee, hypothesis, divergence.probe)
+        return _explains(referee, answer, "illegal", divergence.reply, trial.rules)
     if divergence.index is None or divergence.index >= len(trial.actions):
         return False
     action = trial.actions[divergence.index]
     after = _apply(hypothesis, action)
-    return _explains(after, before.apply(action), divergence.reply, trial.rules)
+    return _explains(referee, after, before.apply(action), divergence.reply, trial.rules)

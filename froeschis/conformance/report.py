@@ -16,13 +16,10 @@ from rich.table import Table
 from froeschis.conformance.causes import PERTURBATION, PROTOCOL, PROVENANCE, Cause, Explanation
 from froeschis.conformance.compare import Finding
 from froeschis.conformance.protocol import JSON
-from froeschis.core.actions import AnyAction
-from froeschis.core.errors import InternalError
-from froeschis.core.record import GameRecord
-from froeschis.core.rules import Rules
-from froeschis.io.schemas import schema_errors
-from froeschis.io.serialize import action_to_json, record_to_json
-from froeschis.spec import Misreading, load_catalogue
+from froeschis.framework.catalogue import Catalogue, Misreading
+from froeschis.framework.errors import InternalError
+from froeschis.framework.registry import DEFAULT, game
+from froeschis.framework.specs import shared_schema_errors as schema_errors
 
 REPORT_FORMAT = "froeschis.conformance-report/1"
 
@@ -73,8 +70,9 @@ class Reproduction:
 
     finding: Finding
     players: int
-    rules: Rules
-    actions: tuple[AnyAction, ...]
+    record_data: dict[str, Any] = attrs.field(repr=False)
+    """The shrunk game as a record (``froeschis.record/1``: setup and actions in the game's JSON forms)."""
+    actions: tuple[Any, ...]
     illegal: JSON
     """An illegal action sent after the last one, which the engine wrongly accepts (or None)."""
     original_actions: int
@@ -88,7 +86,7 @@ class Reproduction:
     """Where the reproduction was written as a pytest test, if it was."""
 
     def record(self) -> dict[str, Any]:
-        return record_to_json(GameRecord(self.players, self.rules, self.actions))
+        return self.record_data
 
     def python_test(self, command: Sequence[str] | None) -> str:
         """A pytest test that fails while the engine still diverges this way."""
@@ -263,6 +261,12 @@ class Report:
     seconds: float
     strict: bool = False
     """Warnings and declared clauses never exercised fail the check too."""
+    game: str = DEFAULT
+    """The game the engine plays (its name in the registry)."""
+
+    @property
+    def catalogue(self) -> Catalogue:
+        return game(self.game).catalogue()
 
     @property
     def ok(self) -> bool:
@@ -295,6 +299,7 @@ class Report:
     def to_json(self) -> dict[str, Any]:
         return {
             "format": REPORT_FORMAT,
+            "game": self.game,
             "ok": self.ok,
             "summary": self.summary(),
             "engine": self.engine,
@@ -360,13 +365,13 @@ class Report:
         failing = sum(len(c.findings) for c in self.causes)
         for number, root in enumerate(self.causes, 1):
             console.print(f"\n[bold red]✗ cause {number} of {len(self.causes)}[/]: {escape(root.headline())}")
-            render_cause(console, root, failing)
+            render_cause(console, root, failing, self.catalogue)
         if self.warnings:
             console.print(
                 f"\n[bold yellow]{len(self.warnings)} warnings[/] (should-level: not a rules divergence)"
             )
             for w in self.warnings:
-                render_finding(console, w, brief=True)
+                render_finding(console, w, self.catalogue, brief=True)
         if self.unexercised and not self.errors:
             console.print(
                 "\n[yellow]declared clauses no game exercised[/] "
@@ -443,7 +448,7 @@ def evidence(root: RootCause, failing: int) -> str:
     return text
 
 
-def render_cause(console: Console, root: RootCause, failing: int) -> None:
+def render_cause(console: Console, root: RootCause, failing: int, catalogue: Catalogue) -> None:
     """A cause: the evidence for it, the sentence that invites the misreading, the clause, the
     runners-up, the first error it accounts for and its reproduction."""
     cause = root.cause
@@ -452,7 +457,6 @@ def render_cause(console: Console, root: RootCause, failing: int) -> None:
     if misreading is not None and misreading.invited_by is not None:
         source = misreading.invited_by
         console.print(f"  invited by {source.anchor}: \u201c{escape(source.quote)}\u201d", highlight=False)
-    catalogue = load_catalogue()
     if cause.clause is not None and cause.clause in catalogue.ids():
         console.print(
             f"  clause {cause.clause}: {escape(catalogue.clause(cause.clause).statement)}", highlight=False
@@ -472,12 +476,14 @@ def render_cause(console: Console, root: RootCause, failing: int) -> None:
             f"  [dim]also considered: {escape(other.misreading.id)} ({verdict})[/]", highlight=False
         )
     console.print("  first error:")
-    render_finding(console, root.findings[0], indent="    ")
+    render_finding(console, root.findings[0], catalogue, indent="    ")
     if root.reproduction is not None:
         render_reproduction(console, root.reproduction)
 
 
-def render_finding(console: Console, f: Finding, brief: bool = False, indent: str = "  ") -> None:
+def render_finding(
+    console: Console, f: Finding, catalogue: Catalogue, brief: bool = False, indent: str = "  "
+) -> None:
     where = f.scenario or "-"
     if f.step is not None:
         where += f", step {f.step}"
@@ -494,7 +500,6 @@ def render_finding(console: Console, f: Finding, brief: bool = False, indent: st
         )
     if len(f.fields) > 8:
         console.print(f"{indent}  ... and {len(f.fields) - 8} more fields")
-    catalogue = load_catalogue()
     for cid in f.clauses if not brief else ():
         clause = catalogue.clause(cid) if cid in catalogue.ids() else None
         console.print(
@@ -530,7 +535,7 @@ def render_reproduction(console: Console, r: Reproduction) -> None:
         + f" (shrunk from {r.original_actions} in {r.tries} replays, {r.seconds:.1f} s{budget})",
         highlight=False,
     )
-    steps = [describe_action(action_to_json(a)) for a in r.actions]
+    steps = [describe_action(a) for a in r.record_data["actions"]]
     if r.illegal is not None:
         steps.append(f"{describe_action(r.illegal)} (illegal)")
     shown = list(enumerate(steps))

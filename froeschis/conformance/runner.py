@@ -14,26 +14,33 @@ import random
 import traceback
 from collections import Counter
 from collections.abc import Callable
+from typing import Any
 
 import attrs
 
-from froeschis.conformance.attribution import refusal_clause
 from froeschis.conformance.compare import ERROR, Finding, compare_reply
-from froeschis.conformance.protocol import (
-    JSON,
-    PROTOCOL,
-    RULE_FEATURES,
-    CandidateError,
-    EngineAdapter,
-    EngineFactory,
-)
-from froeschis.conformance.scenarios import Scenario
-from froeschis.core.actions import DECLINE_SWAP, DRAW, SWAP, TAKE_DISCARD, Action, AnyAction, frog_at
-from froeschis.core.engine import GameState, new_game
-from froeschis.core.errors import RulesError
-from froeschis.core.rules import Rules
-from froeschis.io.schemas import schema_errors
-from froeschis.io.serialize import action_to_json, rules_to_json
+from froeschis.conformance.protocol import JSON, PROTOCOL, CandidateError, EngineAdapter, EngineFactory
+from froeschis.conformance.referee import Referee
+from froeschis.framework.checks import Scenario
+from froeschis.framework.errors import RulesError
+from froeschis.framework.registry import DEFAULT
+
+
+def _hello_errors(reply: object) -> list[str]:
+    """What every game's hello reply must have (spec/protocol.md): its type, the protocol, the
+    engine's name, whether it reports events, the rules features it plays, and which game."""
+    if not isinstance(reply, dict):
+        return ["(top): a hello reply is a JSON object"]
+    expected = {"type": str, "protocol": str, "engine": str, "events": bool, "rules": list}
+    found = [f"{key}: missing or not a {kind.__name__}" for key, kind in expected.items()
+             if not isinstance(reply.get(key), kind)]  # fmt: skip
+    if reply.get("type") != "hello":
+        found.append("type: must be 'hello'")
+    if not all(isinstance(f, str) for f in reply.get("rules") or []):
+        found.append("rules: must list feature names")
+    if "game" in reply and not isinstance(reply["game"], str):
+        found.append("game: must be the game's name")
+    return found
 
 
 @attrs.frozen
@@ -47,10 +54,11 @@ class EngineInfo:
 
 
 class Session:
-    """The engine under test, restarted after every failure."""
+    """The engine under test of one game (the referee's), restarted after every failure."""
 
-    def __init__(self, factory: EngineFactory) -> None:
+    def __init__(self, factory: EngineFactory, referee: Referee | None = None) -> None:
         self.factory = factory
+        self.referee = referee if referee is not None else Referee.of()
         self.engine: EngineAdapter | None = None
         self.info: EngineInfo | None = None
         self.starts = 0
@@ -69,7 +77,7 @@ class Session:
         reply = self.call(lambda e: e.hello(), start=False)
         if isinstance(reply, Finding):
             return attrs.evolve(reply, message=f"no hello reply: {reply.message}")
-        problems = schema_errors("reply#/$defs/hello", reply)
+        problems = _hello_errors(reply) or self.referee.kit.reply_errors("hello", reply)
         if problems:
             self.stop()
             return Finding(ERROR, "protocol", "the hello reply is malformed", detail="\n".join(problems))
@@ -81,8 +89,16 @@ class Session:
                 "protocol",
                 f"the engine speaks protocol {reply['protocol']!r}; this checker speaks {PROTOCOL!r}",
             )
+        played = reply.get("game", DEFAULT)
+        if played != self.referee.game.name:
+            self.stop()
+            return Finding(
+                ERROR,
+                "protocol",
+                f"the engine plays {played!r}; this check is of {self.referee.game.name!r}",
+            )
         if self.info is None:
-            features = frozenset(f for f in reply["rules"] if f in RULE_FEATURES)
+            features = frozenset(f for f in reply["rules"] if f in self.referee.kit.features)
             self.info = EngineInfo(reply["engine"], reply["protocol"], reply["events"], features)
         return None
 
@@ -123,8 +139,8 @@ class Trial:
     """
 
     players: int
-    rules: Rules
-    actions: tuple[AnyAction, ...]
+    rules: Any
+    actions: tuple[Any, ...]
     probes: tuple[tuple[int, JSON], ...] = ()
     final: JSON = None
 
@@ -174,35 +190,17 @@ class TrialResult:
         )
 
 
-def illegal_action(state: GameState, rng: random.Random) -> JSON | None:
-    """An action the reference refuses in ``state`` (or None at the end of a game)."""
-    if state.is_terminal:
-        return None
-    if state.is_chance:
-        pool = [str(c) for c in state.chance_pool()]
-        choices: list[JSON] = ["draw", {"shuffle": pool[:-1]}, {"shuffle": [*pool, pool[0]]}]
-        return rng.choice(choices)
-    row = state.row(state.turn)
-    universe: list[Action] = [DRAW, TAKE_DISCARD, SWAP, DECLINE_SWAP]
-    universe += [frog_at(s) for s in range(1, len(row) + 2)]
-    refused: list[JSON] = [str(a) for a in universe if a not in state.legal_actions()]
-    refused.append({"shuffle": [str(c) for c in state.rules.deck]})
-    return rng.choice(refused)
-
-
-def _probe(
-    session: Session, state: GameState, bad: JSON, index: int
-) -> tuple[Finding | None, str | None, object]:
+def _probe(session: Session, state: Any, bad: JSON, index: int) -> tuple[Finding | None, str | None, object]:
     """Send ``bad``; expect a refusal. Returns (error, clause exercised, the engine's reply or None
     when it gave none); nothing if ``bad`` is legal."""
-    clause = refusal_clause(state, bad)
+    clause = session.referee.refusal_clause(state, bad)
     if clause is None:
         return None, None, None
     reply = session.call(lambda e: e.step(bad))
     if isinstance(reply, Finding):
         return attrs.evolve(reply, step=index, action=bad, clauses=(clause,)), None, None
     if isinstance(reply, dict) and reply.get("type") == "illegal":
-        if schema_errors("reply#/$defs/illegal", reply):
+        if session.referee.kit.reply_errors("illegal", reply):
             malformed = Finding(ERROR, "malformed", "a malformed 'illegal' reply", step=index, action=bad)
             return malformed, None, reply
         return None, clause, reply
@@ -238,18 +236,21 @@ class _Play:
     reply: object = None
     """The engine's last reply (None when it gave none)."""
 
-    def start(self, trial: Trial, state: GameState) -> Finding | None:
+    def start(self, trial: Trial, state: Any) -> Finding | None:
         """Start the game on the engine and compare its first state."""
-        rules = rules_to_json(trial.rules)
+        rules = self.session.referee.game.rules_to_json(trial.rules)
         reply = self.session.call(lambda e: e.new_game(trial.players, rules))
         self.reply = None if isinstance(reply, Finding) else reply
         if isinstance(reply, Finding):
             return reply
-        check = compare_reply(None, None, state, (), reply, self.events_expected, self.events_trusted)
+        referee = self.session.referee
+        check = compare_reply(
+            referee, None, None, state, (), reply, self.events_expected, self.events_trusted
+        )
         self.result.warnings += [attrs.evolve(w, scenario=self.scenario) for w in check.warnings]
         return check.errors[0] if check.errors else None
 
-    def probe(self, state: GameState, bad: JSON, index: int) -> Finding | None:
+    def probe(self, state: Any, bad: JSON, index: int) -> Finding | None:
         """Send the illegal action ``bad``, which must be refused."""
         self.result.probes_sent.append((index, bad))
         error, clause, self.reply = _probe(self.session, state, bad, index)
@@ -257,19 +258,18 @@ class _Play:
             self.result.exercised[clause] += 1
         return error
 
-    def step(
-        self, state: GameState, action: AnyAction, index: int, probed: JSON
-    ) -> tuple[GameState, Finding | None]:
+    def step(self, state: Any, action: Any, index: int, probed: JSON) -> tuple[Any, Finding | None]:
         """Play ``action`` on both engines and compare; the reference's new state, and the error."""
         reference = state.transition(action)
         after = reference.after
-        sent = action_to_json(action)
+        referee = self.session.referee
+        sent = referee.game.action_to_json(action)
         reply = self.session.call(lambda e: e.step(sent))
         self.reply = None if isinstance(reply, Finding) else reply
         if isinstance(reply, Finding):
             return after, attrs.evolve(reply, clauses=reference.clauses)
         check = compare_reply(
-            state, sent, after, reference.fired, reply, self.events_expected, self.events_trusted
+            referee, state, sent, after, reference.fired, reply, self.events_expected, self.events_trusted
         )
         self.result.warnings += [
             attrs.evolve(w, scenario=self.scenario, step=index, action=sent) for w in check.warnings
@@ -312,7 +312,8 @@ def run_trial(
     assert session.info is not None, "call Session.hello() first"
     play = _Play(session, scenario, session.info.events, events_trusted)
     rng = random.Random(f"probes:{probe_seed}")
-    state = new_game(trial.players, trial.rules)
+    referee = session.referee
+    state = referee.game.new_game(trial.players, trial.rules)
     error = play.start(trial, state)
     if error is not None:
         return play.fail(error, None, None)
@@ -320,12 +321,12 @@ def run_trial(
     for index, action in enumerate(trial.actions):
         bad = probes.get(index)
         if bad is None and probe_rate > 0 and rng.random() < probe_rate:
-            bad = illegal_action(state, rng)
+            bad = referee.kit.illegal_action(state, rng)
         if bad is not None and (error := play.probe(state, bad, index)) is not None:
             return play.fail(error, index, bad, probe=bad)
         state, error = play.step(state, action, index, bad)
         if error is not None:
-            return play.fail(error, index, action_to_json(action))
+            return play.fail(error, index, referee.game.action_to_json(action))
     if trial.final is not None:  # a reproduction's last, illegal action (not a probe: not counted)
         error, _, play.reply = _probe(session, state, trial.final, len(trial.actions))
         if error is not None:
@@ -334,26 +335,25 @@ def run_trial(
 
 
 def setup_probes(session: Session) -> tuple[list[tuple[Evidence, Finding | None]], Counter[str]]:
-    """New games the rules forbid (player counts, a deck too small) must be refused.
+    """New games the rules forbid (the game's :attr:`~froeschis.framework.checks.Conformance.refused_setups`:
+    player counts, a deck too small) must be refused.
 
     Returns each case as evidence (a game of no actions) with the error it showed, if any.
     """
     assert session.info is not None
+    referee = session.referee
     cases: list[tuple[Evidence, Finding | None]] = []
     exercised: Counter[str] = Counter()
-    games: list[tuple[int, Rules]] = [(1, Rules()), (5, Rules())]
-    if "deck" in session.info.features:
-        games.append((2, Rules(deck=Rules().deck[:17])))
-    for players, rules in games:
+    for players, rules, also in referee.kit.refused_setups(session.info.features):
         try:
-            new_game(players, rules)
+            referee.game.new_game(players, rules)
         except RulesError as refusal:
-            clause = refusal.clause or "players.count"
+            clause = refusal.clause or referee.catalogue.clauses[0].id
         else:  # pragma: no cover - the cases are chosen to be refused
             continue
-        data = rules_to_json(rules)
+        data = referee.game.rules_to_json(rules)
         reply = session.call(lambda e, p=players, r=data: e.new_game(p, r))  # type: ignore[misc]
-        what = f"a new game for {players} players" + (" with a 17-card deck" if len(rules.deck) < 60 else "")
+        what = f"a new game for {players} {'player' if players == 1 else 'players'}{also}"
         trial = Trial(players, rules, ())
         if isinstance(reply, dict) and reply.get("type") == "illegal":
             exercised[clause] += 1

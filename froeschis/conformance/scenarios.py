@@ -19,7 +19,7 @@ from pathlib import Path
 import attrs
 
 from froeschis.agents.loop import Policy, drive, random_policy
-from froeschis.core.actions import DRAW, SWAP, Action, AnyAction, Shuffle
+from froeschis.core.actions import DRAW, SWAP, Action, Shuffle
 from froeschis.core.cards import FROG, TRASH, Card, number
 from froeschis.core.chance import sample_chance
 from froeschis.core.engine import GameState, new_game
@@ -27,30 +27,19 @@ from froeschis.core.errors import FroeschisError
 from froeschis.core.readings import VARIANT_OPTIONS
 from froeschis.core.rules import Rules, standard_deck, with_variants
 from froeschis.core.state import Phase
+from froeschis.framework.checks import Scenario
 from froeschis.verify.explore import tiny_deck
 from froeschis.verify.vectors import read_header
 
 
-@attrs.frozen
-class Scenario:
-    """One game to drive a candidate through."""
-
-    name: str
-    purpose: str
-    players: int
-    rules: Rules
-    actions: tuple[AnyAction, ...]
-    source: str = "random"
-    """``golden``, ``rigged``, ``biased``, ``random`` or ``reproduction``."""
-
-    def needs(self) -> frozenset[str]:
-        """The rules features (protocol hello ``rules``) an engine must support to play this game."""
-        found = {name for name in VARIANT_OPTIONS if getattr(self.rules, name)}
-        if self.rules.row_length != 8:
-            found.add("row_length")
-        if self.rules.deck != standard_deck():
-            found.add("deck")
-        return frozenset(found)
+def needs(rules: Rules) -> frozenset[str]:
+    """The rules features (protocol hello ``rules``) an engine must support to play a game of ``rules``."""
+    found = {name for name in VARIANT_OPTIONS if getattr(rules, name)}
+    if rules.row_length != 8:
+        found.add("row_length")
+    if rules.deck != standard_deck():
+        found.add("deck")
+    return frozenset(found)
 
 
 # --------------------------------------------------------------------------- policies
@@ -95,7 +84,7 @@ def _play(
         return played >= max_actions
 
     _, actions = drive(new_game(players, rules), (policy,) * players, (rng,) * players, chance, until=cut)
-    return Scenario(name, purpose, players, rules, tuple(actions), source)
+    return Scenario(name, purpose, players, rules, tuple(actions), source, needs(rules))
 
 
 # --------------------------------------------------------------------------- rigged deals
@@ -458,7 +447,9 @@ def golden_scenarios(vectors: Path) -> tuple[list[Scenario], list[str]]:
             continue
         clauses = ", ".join(play.clauses)
         purpose = play.purpose + (f" [{clauses}]" if clauses else "")
-        found.append(Scenario(path.stem, purpose, play.players, play.rules, play.actions, "golden"))
+        found.append(
+            Scenario(path.stem, purpose, play.players, play.rules, play.actions, "golden", needs(play.rules))
+        )
     return found, notes
 
 

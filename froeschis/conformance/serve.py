@@ -13,10 +13,11 @@ import json
 import sys
 from typing import TextIO
 
-from froeschis.conformance.misreadings import IMPLEMENTED
 from froeschis.conformance.protocol import JSON, ReferenceEngine
-from froeschis.core.errors import FormatError
-from froeschis.io.serialize import loads
+from froeschis.conformance.referee import Referee
+from froeschis.framework.errors import FormatError
+from froeschis.framework.jsontext import loads
+from froeschis.framework.registry import DEFAULT, names
 
 
 def answer(engine: ReferenceEngine, request: JSON) -> JSON | None:
@@ -40,8 +41,8 @@ def answer(engine: ReferenceEngine, request: JSON) -> JSON | None:
     return {"type": "error", "message": f"not a request of the protocol: {json.dumps(request)[:200]}"}
 
 
-def serve(stdin: TextIO, stdout: TextIO, misreading: str | None = None) -> None:
-    engine = ReferenceEngine(misreading)
+def serve(stdin: TextIO, stdout: TextIO, misreading: str | None = None, game: str = DEFAULT) -> None:
+    engine = ReferenceEngine(misreading, game)
     for line in stdin:
         if not line.strip():
             continue
@@ -65,14 +66,19 @@ def main(argv: list[str] | None = None) -> None:
         prog="python -m froeschis.conformance.serve",
         description="The reference engine speaking froeschis.protocol/1 on stdin and stdout.",
     )
+    parser.add_argument("--game", default=DEFAULT, choices=names(), help=f"the game (default {DEFAULT})")
     parser.add_argument(
         "--misread",
         metavar="ID",
-        choices=sorted(IMPLEMENTED),
-        help="play as an engine built on this misreading of spec/clauses.toml would (clause~name)",
+        help="play as an engine built on this misreading of the game's catalogue would (clause~name)",
     )
     args = parser.parse_args(argv)
-    serve(sys.stdin, sys.stdout, args.misread)
+    implemented = sorted(Referee.of(args.game).kit.misreadings())
+    if args.misread is not None and args.misread not in implemented:
+        parser.error(
+            f"argument --misread: invalid choice: {args.misread!r} (choose from {', '.join(implemented)})"
+        )
+    serve(sys.stdin, sys.stdout, args.misread, args.game)
 
 
 if __name__ == "__main__":

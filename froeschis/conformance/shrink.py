@@ -1,32 +1,31 @@
-"""Shrinking a diverging game to a short one that still diverges the same way.
+"""Shrinking a diverging game to a short one that still diverges the same way, for any game.
 
-A game is split into two streams, the chance outcomes (deals, reshuffles) and the players'
-decisions, and rebuilt by the reference engine from any edited pair of streams: a decision that is
-no longer legal is repaired (a frog goes to the nearest open spot; anything else becomes the first
-legal action) and a shuffle is repaired to the cards actually in the pool. So every game the
-shrinker tries is a legal game. A try is kept when the engine under test still shows the same
-divergence (the same kind, the same main clauses) in fewer actions, or as many actions with
-fewer players or simpler decisions. The passes (fewer players; deleting chunks of decisions, then
-single ones; deleting reshuffles and later deals; replacing decisions by ``draw`` or by the lowest
-frog spot) repeat until none helps or the budget is spent. Deterministic: no randomness.
+A game is split into two streams, the chance outcomes (deals, reshuffles, draws from a bag) and the
+players' decisions, and rebuilt by the reference engine from any edited pair of streams: a decision
+that is no longer legal is repaired (the game says how: in Fröschis a frog goes to the nearest open
+spot; anything else becomes the first legal action) and a chance outcome is repaired to the pool it
+meets (a shuffle keeps the cards actually in it). So every game the shrinker tries is a legal game.
+A try is kept when the engine under test still shows the same divergence (the same kind, the same
+main clauses) in fewer actions, or as many actions with fewer players or simpler decisions. The
+passes (fewer players; deleting chunks of decisions, then single ones; deleting later chance
+outcomes; replacing decisions by the simplest of their kind) repeat until none helps or the budget
+is spent. Deterministic: no randomness.
 """
 
 from __future__ import annotations
 
 import random
 import time
-from collections import Counter
 from collections.abc import Sequence
+from typing import Any
 
 import attrs
 
-from froeschis.agents.loop import drive
 from froeschis.conformance.compare import Finding
+from froeschis.conformance.referee import Referee
 from froeschis.conformance.runner import Session, Trial, run_trial
-from froeschis.core.actions import DRAW, Action, ActionKind, AnyAction, Shuffle, frog_at
-from froeschis.core.cards import Card
-from froeschis.core.engine import GameState, new_game
-from froeschis.core.rules import Rules
+from froeschis.framework.errors import FroeschisError
+from froeschis.framework.loop import drive
 
 
 @attrs.frozen
@@ -44,57 +43,58 @@ class Shrunk:
     """False when the budget ran out before no pass could shrink further."""
 
 
-def repair_decision(wanted: Action, legal: Sequence[Action]) -> Action:
-    if wanted in legal:
-        return wanted
-    frogs = [a for a in legal if a.kind is ActionKind.FROG]
-    if wanted.kind is ActionKind.FROG and frogs:
-        return min(frogs, key=lambda a: (abs(a.spot - wanted.spot), a.spot))
-    return legal[0]
-
-
-def repair_shuffle(wanted: Shuffle, pool: Sequence[Card]) -> Shuffle:
-    left = Counter(pool)
-    order = []
-    for card in wanted.order:
-        if left[card] > 0:
-            left[card] -= 1
-            order.append(card)
-    return Shuffle(tuple(order) + tuple(sorted(left.elements())))
-
-
 def build(
-    players: int, rules: Rules, chances: Sequence[Shuffle], decisions: Sequence[Action]
-) -> tuple[AnyAction, ...]:
-    """The legal game the reference plays from the two streams (it stops when either runs out)."""
+    referee: Referee, players: int, rules: Any, chances: Sequence[Any], decisions: Sequence[Any]
+) -> tuple[Any, ...] | None:
+    """The legal game the reference plays from the two streams (it stops when either runs out), a
+    decision no longer legal repaired to the nearest legal one and a chance outcome to the pool it
+    meets (the game's :class:`~froeschis.framework.checks.Conformance`); None when the game cannot
+    be repaired (a chance outcome of a game that cannot repair them, no longer legal)."""
+    kit = referee.kit
     taken = {"chance": 0, "decision": 0}
 
-    def chance(state: GameState) -> Shuffle:
+    def chance(state: Any) -> Any:
         wanted = chances[taken["chance"]]
         taken["chance"] += 1
-        return repair_shuffle(wanted, state.chance_pool())
+        return wanted if kit.repair_chance is None else kit.repair_chance(wanted, state)
 
-    def decide(state: GameState, rng: random.Random) -> Action:
+    def decide(state: Any, rng: random.Random) -> Any:
         wanted = decisions[taken["decision"]]
         taken["decision"] += 1
-        return repair_decision(wanted, state.legal_actions())
+        return kit.repair_decision(wanted, state.legal_actions())
 
-    def run_out(state: GameState, played: int) -> bool:
+    def run_out(state: Any, played: int) -> bool:
         if state.is_chance:
             return taken["chance"] == len(chances)
         return taken["decision"] == len(decisions)
 
     unused = (random.Random(0),) * players  # the streams decide; nothing is drawn at random
-    _, actions = drive(new_game(players, rules), (decide,) * players, unused, chance, until=run_out)
+    start = referee.game.new_game(players, rules)
+    try:
+        _, actions = drive(start, (decide,) * players, unused, chance, until=run_out)
+    except FroeschisError:
+        return None
     return tuple(actions)
 
 
-def _split(actions: Sequence[AnyAction]) -> tuple[list[Shuffle], list[Action]]:
-    return [a for a in actions if isinstance(a, Shuffle)], [a for a in actions if isinstance(a, Action)]
+def split(referee: Referee, trial: Trial) -> tuple[list[Any], list[Any]]:
+    """A game's two streams: its chance outcomes and its decisions, each in order (the game is
+    replayed to tell them apart)."""
+    chances: list[Any] = []
+    decisions: list[Any] = []
+    state = referee.game.new_game(trial.players, trial.rules)
+    for action in trial.actions:
+        (chances if state.is_chance else decisions).append(action)
+        state = state.apply(action)
+    return chances, decisions
 
 
-def _key(trial: Trial) -> tuple[int, int, int]:
-    return len(trial.actions), trial.players, sum(1 for a in trial.actions if a != DRAW)
+def _key(referee: Referee, trial: Trial) -> tuple[int, int, int]:
+    """How big a game is: its actions, its players, and its actions that are not the simplest (a
+    chance outcome, a decision that is not the simplest of its kind)."""
+    chances, decisions = split(referee, trial)
+    simplest = referee.kit.simpler_decision
+    return len(trial.actions), trial.players, len(chances) + sum(1 for d in decisions if simplest(d) != d)
 
 
 class _Search:
@@ -127,25 +127,30 @@ class _Shrinker:
     def __init__(self, search: _Search, best: Trial, finding: Finding) -> None:
         self.search, self.best, self.finding = search, best, finding
 
-    def streams(self) -> tuple[list[Shuffle], list[Action]]:
-        return _split(self.best.actions)
+    @property
+    def referee(self) -> Referee:
+        return self.search.session.referee
 
-    def attempt(self, players: int, chances: Sequence[Shuffle], decisions: Sequence[Action]) -> bool:
+    def streams(self) -> tuple[list[Any], list[Any]]:
+        return split(self.referee, self.best)
+
+    def attempt(self, players: int, chances: Sequence[Any], decisions: Sequence[Any]) -> bool:
         """Try the game built from these streams; keep it if it diverges the same way and is smaller."""
         if self.search.out_of_budget():
             return False
-        actions = build(players, self.best.rules, chances, decisions)
-        if actions == self.best.actions:
+        actions = build(self.referee, players, self.best.rules, chances, decisions)
+        if actions is None or actions == self.best.actions:
             return False
         result = self.search.test(Trial(players, self.best.rules, actions, final=self.best.final))
-        if result is None or _key(result[0]) >= _key(self.best):
+        if result is None or _key(self.referee, result[0]) >= _key(self.referee, self.best):
             return False
         self.best, self.finding = result
         return True
 
     def fewer_players(self) -> bool:
         chances, decisions = self.streams()
-        return any(self.attempt(players, chances, decisions) for players in range(2, self.best.players))
+        fewer = [n for n in self.referee.game.players if n < self.best.players]
+        return any(self.attempt(players, chances, decisions) for players in fewer)
 
     def drop_decisions(self) -> bool:
         """Delete chunks of decisions, halving the chunk size down to single decisions."""
@@ -176,13 +181,14 @@ class _Shrinker:
         return progress
 
     def simplify_decisions(self) -> bool:
-        """Replace each decision by ``draw``, or a frog placement by the lowest spot."""
+        """Replace each decision by the simplest of its kind (Fröschis: ``draw``, or a frog
+        placement by the lowest spot)."""
         progress = False
         for i in range(len(self.streams()[1])):
             chances, decisions = self.streams()
-            if i >= len(decisions) or decisions[i] == DRAW:
+            if i >= len(decisions):
                 continue
-            simpler = frog_at(1) if decisions[i].kind is ActionKind.FROG else DRAW
+            simpler = self.referee.kit.simpler_decision(decisions[i])
             if simpler != decisions[i] and self.attempt(
                 self.best.players, chances, [*decisions[:i], simpler, *decisions[i + 1 :]]
             ):

@@ -25,6 +25,7 @@ import attrs
 
 from froeschis.conformance.compare import ERROR, Finding, compare_reply
 from froeschis.conformance.protocol import JSON
+from froeschis.conformance.referee import Referee
 from froeschis.core.engine import GameState, new_game
 from froeschis.core.errors import FormatError, IllegalActionError, RulesError
 from froeschis.io.serialize import (
@@ -143,6 +144,7 @@ def validate_playthrough(lines: Sequence[object]) -> Validation:
     legal = _replay(form, header["players"], header["rules"], header["actions"])
     if not legal.ok:
         return legal
+    referee = Referee.of()
     state = new_game(header["players"], rules_from_json(header["rules"]))
     actions = header["actions"]
     warnings: list[Finding] = []
@@ -153,7 +155,7 @@ def validate_playthrough(lines: Sequence[object]) -> Validation:
             )
         reply = {"type": "state", **{k: entry[k] for k in ("state", "legal", "events") if k in entry}}
         if number == 0:
-            check = compare_reply(None, None, state, (), reply, "events" in entry)
+            check = compare_reply(referee, None, None, state, (), reply, "events" in entry)
         else:
             if number > len(actions) or entry.get("action") != actions[number - 1]:
                 return _invalid(
@@ -167,7 +169,13 @@ def validate_playthrough(lines: Sequence[object]) -> Validation:
             parsed = action_from_json(actions[number - 1])
             reference = state.transition(parsed)
             check = compare_reply(
-                state, action_to_json(parsed), reference.after, reference.fired, reply, "events" in entry
+                referee,
+                state,
+                action_to_json(parsed),
+                reference.after,
+                reference.fired,
+                reply,
+                "events" in entry,
             )
             state = reference.after
         warnings += [attrs.evolve(w, step=number) for w in check.warnings]

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from froeschis.agents.bots import as_policy, make_bot
+from froeschis.conformance.froeschis_kit import KIT
 from froeschis.core.actions import Shuffle
 from froeschis.core.chance import distinct_orders, sample_chance
 from froeschis.core.engine import GameState, new_game
@@ -89,5 +90,6 @@ GAME = Game(
     progress=_progress,
     bots={name: _bot(name) for name in ("random", "greedy", "ismc")},
     clause_modules=("froeschis.core.clauses",),
+    extras={"conformance": KIT},
 )
 """Fröschis, registered as ``froeschis`` (the default game of every command)."""

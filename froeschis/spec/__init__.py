@@ -9,7 +9,6 @@ and loads it once per process. Every name here is the one froeschis has publishe
 from __future__ import annotations
 
 import functools
-from importlib import resources
 from pathlib import Path
 from typing import Literal
 
@@ -26,6 +25,7 @@ from froeschis.framework.catalogue import (
     load,
     parse_catalogue,
 )
+from froeschis.framework.specs import spec_root
 
 __all__ = [
     "KINDS",
@@ -49,13 +49,9 @@ LANGUAGES: tuple[Literal["en", "de", "ko"], ...] = ("en", "de", "ko")
 
 
 def spec_dir() -> Path:
-    """Where ``spec/`` is: packaged inside the wheel, or beside the package in a source checkout.
-    Fröschis' catalogue is at its top (the paths published before there were other games); each
-    other game has a folder of its own in it (``spec/frog/``)."""
-    packaged = resources.files("froeschis") / "_spec"
-    if packaged.is_dir():
-        return Path(str(packaged))
-    return Path(__file__).resolve().parents[2] / "spec"
+    """Where ``spec/`` is (:func:`froeschis.framework.specs.spec_root`): Fröschis' catalogue is at its
+    top, the paths published before there were other games."""
+    return spec_root()
 
 
 @functools.cache
