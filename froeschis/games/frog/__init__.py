@@ -109,8 +109,8 @@ GAME = Game(
         "misreadings": IMPLEMENTED,
         "misread_everywhere": misread_everywhere,
         "tiny": tiny.TINY,
-        "check_state": invariants.check_state,
-        "check_step": invariants.check_step,
+        "state_checks": (invariants.check_state, invariants.check_observations, invariants.check_legality),
+        "step_check": invariants.check_step,
         "picture": svg.picture,
     },
 )

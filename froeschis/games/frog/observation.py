@@ -55,9 +55,7 @@ def observe(state: GameState, seat: int) -> dict[str, Any]:
     table = state.rules.table
     hands = table.hands_seen(state.hands, seat)
     widow = table.widow_seen(table, seat, state.bidder, state.contract, state.widow_taken, False, state.widow)
-    discards = (
-        table.discards_seen(seat, state.bidder, False, state.discards) if state.bidder != NOBODY else None
-    )
+    discards = table.discards_seen(seat, state.bidder, False, state.discards)
     deciding = state.current_player == seat
     return {
         "format": VIEW_FORMAT,
