@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from froeschis.games.frog.cards import SUITS, Card, sort_cards
 from froeschis.games.frog.engine import GameState
 from froeschis.games.frog.events import Event, EventKind
-from froeschis.games.frog.state import NOBODY, Phase, Plays, Result
+from froeschis.games.frog.state import NOBODY, DealRecord, Phase, Plays
 
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
@@ -33,8 +33,8 @@ def render_trick(plays: Plays, winner: int | None = None) -> str:
 def render(state: GameState) -> str:
     """The state for a terminal: the match, the auction, the contract, every hand, the trick."""
     rules = state.rules
-    length = f"to {rules.target_score} points" if rules.end_at_target_score else f"of {rules.deals}"
-    lines = [f"Frog, deal {state.deal_number} {length}, {state}"]
+    length = f"to {rules.target_score} points" if rules.end_at_target_score else f"of {rules.deals} deals"
+    lines = [f"Frog, a match {length}: {state}"]
     dealer = "not drawn yet" if state.dealer == NOBODY else f"seat {state.dealer}"
     lines.append(f"dealer {dealer}; scores " + " ".join(map(str, state.scores)))
     if state.calls:
@@ -51,21 +51,19 @@ def render(state: GameState) -> str:
         lines.append("  widow: " + " ".join(map(str, state.widow)))
     if state.tricks or state.trick:
         lines.append(f"trick {len(state.tricks) + 1}: {render_trick(state.trick)}")
-    if state.history and state.phase is not Phase.AUCTION:
-        last = state.history[-1]
-        lines.append(
-            f"last deal: {_record(last.contract, last.bidder, last.points, last.result, last.changes)}"
-        )
+    if state.history and (state.phase is Phase.DEAL or state.phase is Phase.OVER):
+        lines.append(f"last deal: {_record(state.history[-1])}")
     if state.winners:
         lines.append("winners: " + ", ".join(f"seat {w}" for w in state.winners))
     return "\n".join(lines)
 
 
-def _record(contract: object, bidder: int, points: int | None, result: Result | None, changes: object) -> str:
-    if contract is None:
+def _record(record: DealRecord) -> str:
+    if record.contract is None:
         return "passed out"
-    outcome = "" if result is None else result.value
-    return f"{contract} by seat {bidder}, {points} points ({outcome}), changes {changes}"
+    outcome = "" if record.result is None else f" ({record.result.value})"
+    changes = " ".join(f"{c:+d}" for c in record.changes)
+    return f"{record.contract} by seat {record.bidder}, {record.points} points{outcome}, scores {changes}"
 
 
 def describe(event: Event) -> str:
