@@ -9,13 +9,20 @@ island the rules rule out.
 
 from __future__ import annotations
 
+import random
 from collections import Counter
+from typing import Any
+
+import attrs
+from hypothesis import strategies as st
 
 from froeschis.games.army_of_frogs.actions import Add, parse_action
+from froeschis.games.army_of_frogs.chance import sample_chance
 from froeschis.games.army_of_frogs.consistency import check_consistent
-from froeschis.games.army_of_frogs.engine import ArmyState
+from froeschis.games.army_of_frogs.engine import ArmyState, new_game, play
 from froeschis.games.army_of_frogs.hexes import Cell, Island
 from froeschis.games.army_of_frogs.phases import Phase
+from froeschis.games.army_of_frogs.readings import VARIANT_OPTIONS
 from froeschis.games.army_of_frogs.rules import Rules
 
 README = {
@@ -86,3 +93,30 @@ def texts(actions: tuple[object, ...]) -> list[str]:
 def added_on(actions: tuple[object, ...], colour: int | None = None) -> set[Cell]:
     """The cells of the adds among ``actions`` (of ``colour`` only, if given)."""
     return {a.cell for a in actions if isinstance(a, Add) and colour in (None, a.colour)}
+
+
+TINY_SIZES = {"stones_per_colour": 3, "link_at": 3, "rounds": 6}
+"""A tiny configuration for generated games: three stones of each colour, a goal of three, six rounds."""
+
+
+def rules_with(options: dict[str, bool], tiny: bool = False) -> Rules:
+    """The rules with these variant options, in the tiny configuration if ``tiny``."""
+    changes: dict[str, Any] = {**options, **(TINY_SIZES if tiny else {})}
+    return attrs.evolve(Rules(), **changes)
+
+
+@st.composite
+def positions(draw: st.DrawFn, variants: bool = True, tiny: bool = True, most: int = 60) -> ArmyState:
+    """A position of a random game: 2-4 players, any variants (unless ``variants`` is false), the
+    published stones or a tiny configuration (unless ``tiny`` is false), up to ``most`` actions."""
+    options = {option: draw(st.booleans()) for option in VARIANT_OPTIONS} if variants else {}
+    rules = rules_with(options, tiny and draw(st.booleans()))
+    rng = random.Random(draw(st.integers(0, 2**32)))
+    state = new_game(draw(st.integers(2, 4)), rules)
+    for _ in range(draw(st.integers(0, most))):
+        if state.is_terminal:
+            break
+        state = play(
+            state, sample_chance(state, rng) if state.is_chance else rng.choice(state.legal_actions())
+        )
+    return state

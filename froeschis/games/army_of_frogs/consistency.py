@@ -101,7 +101,8 @@ def _check_progress(state: ArmyState) -> None:
         raise _refused(state, "winners", f"{list(state.winners)} are not seats of the game", "winners")
     if state.positions and not state.rules.repetition_draw:
         raise _refused(state, "positions", "only variant.repetition-draw remembers positions", "remember")
-    for i, position in enumerate(state.positions):
-        if len(position.island) != len(state.island) or not 0 <= position.seat < players:
+    stones = {len(state.island)} | ({len(state.island) - 1} if state.phase is Phase.OVER else set())
+    for i, position in enumerate(state.positions):  # the turn's add may have ended the game
+        if len(position.island) not in stones or not 0 <= position.seat < players:
             raise _refused(state, f"positions[{i}]", "a remembered position has the island's stones and a "
                            "seat of the game", "remember")  # fmt: skip
