@@ -26,7 +26,7 @@ from froeschis.agents.tally import GameSummary, Tally
 from froeschis.cli import main
 from froeschis.core.rules import Rules
 from froeschis.spec import load_catalogue
-from froeschis.verify.explore import tiny_deck
+from froeschis.verify.froeschis_tiny import tiny_deck
 from tests.cli_runs import simulate_json
 from tests.extras import KERNEL, without
 

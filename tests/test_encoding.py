@@ -25,7 +25,7 @@ from froeschis.core.observation import observe
 from froeschis.core.readings import VARIANT_OPTIONS
 from froeschis.core.rules import Rules, with_variants
 from froeschis.core.state import Phase, Player
-from froeschis.verify.explore import tiny_deck
+from froeschis.verify.froeschis_tiny import tiny_deck
 
 ALL_RULES = [
     with_variants(Rules(), *names) for n in range(4) for names in itertools.combinations(VARIANT_OPTIONS, n)

@@ -20,7 +20,7 @@ from froeschis.core.readings import VARIANT_OPTIONS
 from froeschis.core.rules import Rules, with_variants
 from froeschis.core.state import Phase
 from froeschis.core.table import Reading, clause
-from froeschis.verify.explore import tiny_deck
+from froeschis.verify.froeschis_tiny import tiny_deck
 from tests.builders import build
 
 EIGHT = "[1] [2] [3] [4] [5] [6] [7] [8]"

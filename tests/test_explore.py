@@ -11,11 +11,14 @@ from froeschis.core.chance import distinct_orders
 from froeschis.core.engine import GameState, new_game
 from froeschis.core.events import Event
 from froeschis.core.rules import Rules
+from froeschis.framework.registry import game
 from froeschis.spec import spec_dir
-from froeschis.verify.explore import TINY_CONFIGS, census_toml, divide, explore, perft, tiny_deck
+from froeschis.verify.explore import census_toml, divide, explore, perft
+from froeschis.verify.froeschis_tiny import TINY_CONFIGS, tiny_deck
 from froeschis.verify.invariants import InvariantError, check_observations, check_state, check_step
 
 DUEL = Rules(deck=tiny_deck("1 1 F T T"), row_length=1)
+FROESCHIS = game("froeschis")
 
 
 def check_everything(state: GameState) -> None:
@@ -26,7 +29,7 @@ def check_everything(state: GameState) -> None:
 def test_every_reachable_state_of_every_tiny_game_keeps_the_invariants_and_the_census_holds() -> None:
     """Walks all 16 configurations (4 decks x default and 3 variants), checking every state and
     every edge, and compares the counts with spec/census.toml (regenerate: froeschis census --write)."""
-    regenerated = census_toml(TINY_CONFIGS, check_everything, check_step)
+    regenerated = census_toml(FROESCHIS, [c.tiny() for c in TINY_CONFIGS], check_everything, check_step)
     recorded = (spec_dir() / "census.toml").read_text(encoding="utf-8")
     assert regenerated == recorded
 
@@ -52,8 +55,8 @@ def test_perft_of_the_smallest_duel_by_hand() -> None:
     the non-empty discard pile: 2 choices. 6 * 1 + 24 * 2 = 54.
     """
     start = new_game(2, DUEL)
-    assert [perft(start, depth) for depth in (1, 2, 3)] == [30, 30, 54]
-    split = divide(start, 3)
+    assert [perft(FROESCHIS, start, depth) for depth in (1, 2, 3)] == [30, 30, 54]
+    split = divide(FROESCHIS, start, 3)
     assert len(split) == 30 and sum(split.values()) == 54
     assert sorted(Counter(split.values()).items()) == [(1, 6), (2, 24)]
 
@@ -64,7 +67,7 @@ def test_every_terminal_state_of_the_smallest_duel_has_a_one_spot_winner() -> No
         if state.is_terminal:
             assert state.winners and all(state.players[w].length == 1 for w in state.winners)
 
-    census = explore(2, DUEL, check_state=winners_only_at_the_end)
+    census = explore(FROESCHIS, 2, DUEL, check_state=winners_only_at_the_end)
     assert census.terminal > 0
 
 
@@ -74,4 +77,4 @@ def test_the_walk_reports_a_broken_invariant() -> None:
             raise InvariantError("a frog was placed")
 
     with pytest.raises(InvariantError, match="a frog was placed"):
-        explore(2, DUEL, check_step=no_frog_placement)
+        explore(FROESCHIS, 2, DUEL, check_step=no_frog_placement)

@@ -37,7 +37,7 @@ from froeschis.fast import FastGame, play_fast
 from froeschis.fast.game import OVER
 from froeschis.io.serialize import rules_from_json, state_to_json
 from froeschis.spec import spec_dir
-from froeschis.verify.explore import TINY_CONFIGS, tiny_deck
+from froeschis.verify.froeschis_tiny import TINY_CONFIGS, tiny_deck
 from froeschis.verify.vectors import read_header
 
 # --------------------------------------------------------------------------- lock-step

@@ -31,7 +31,7 @@ from froeschis.core.readings import VARIANT_OPTIONS
 from froeschis.core.rules import Rules, with_variants
 from froeschis.core.state import Phase
 from froeschis.kernel.simulate import KernelError
-from froeschis.verify.explore import tiny_deck
+from froeschis.verify.froeschis_tiny import tiny_deck
 
 
 def replay(players: int, rules: Rules, log: tuple[AnyAction, ...]) -> tuple[GameState, int, list[GameState]]:

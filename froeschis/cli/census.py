@@ -11,28 +11,29 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import Any
 
 from froeschis.cli.files import check_file, check_not_installed, save_or_rescue
-from froeschis.cli.options import Subparsers, add_command, add_game, only_the_default_game
-from froeschis.core.engine import GameState
+from froeschis.cli.options import Subparsers, add_command, add_game, game_of
+from froeschis.framework.errors import FroeschisError
 from froeschis.framework.game import Game
-from froeschis.spec import spec_dir
 from froeschis.verify.explore import census_toml
-from froeschis.verify.invariants import check_observations, check_state, check_step
-
-
-def _check(state: GameState) -> None:
-    check_state(state)
-    check_observations(state)
 
 
 def run(args: argparse.Namespace) -> int:
-    only_the_default_game(args, "census")
-    path = spec_dir() / "census.toml"
+    of = game_of(args)
+    if not of.tiny:
+        raise FroeschisError(f"{of.title} has no tiny configurations to walk")
+    path = of.spec() / "census.toml"
     if args.write:
         check_not_installed(path, "--write")
         check_file(path, "--write")
-    text = census_toml(check_state=_check, check_step=check_step)
+
+    def check(state: Any) -> None:
+        for invariant in of.state_checks:
+            invariant(state)
+
+    text = census_toml(of, of.tiny, check_state=check, check_step=of.step_check)
     if args.write:
         save_or_rescue(path, text, "--write")
         print(f"wrote {path}")
@@ -51,12 +52,13 @@ def add(subparsers: Subparsers, game: Game) -> None:
         run,
         help="walk every state of the tiny games, checking invariants; print the counts",
         description=(
-            "Walk every reachable state of the tiny games (a few cards, short rows), checking the "
-            "engine's invariants at every state and step, and print the state counts and perft counts "
-            "in the form of spec/census.toml: a fingerprint to compare implementations by. Exit status "
-            "1 when the counts differ from the recorded ones; --write records them (in a source "
-            "checkout)."
+            "Walk every reachable state of a game's tiny configurations (Fröschis: a few cards, short "
+            "rows; Frog: short decks), checking the engine's invariants at every state and step, and "
+            "print the state counts and perft counts in the form of the game's census.toml (Fröschis: "
+            "spec/census.toml; another game: spec/<game>/census.toml): a fingerprint to compare "
+            "implementations by. Exit status 1 when the counts differ from the recorded ones; --write "
+            "records them (in a source checkout)."
         ),
     )
     add_game(parser)
-    parser.add_argument("--write", action="store_true", help="record the counts in spec/census.toml")
+    parser.add_argument("--write", action="store_true", help="record the counts in the game's census.toml")

@@ -28,7 +28,7 @@ from froeschis.core.readings import VARIANT_OPTIONS
 from froeschis.core.rules import Rules, standard_deck, with_variants
 from froeschis.core.state import Phase
 from froeschis.framework.checks import Scenario
-from froeschis.verify.explore import tiny_deck
+from froeschis.verify.froeschis_tiny import tiny_deck
 from froeschis.verify.vectors import read_header
 
 

@@ -85,6 +85,20 @@ Policy = Callable[[Any, random.Random], Any]
 
 
 @attrs.frozen
+class Tiny:
+    """A tiny configuration of a game (a short deck, a small bag) whose whole state graph an
+    exhaustive walk visits, its counts recorded in the game's ``census.toml``."""
+
+    name: str
+    players: int
+    rules: Any
+    details: tuple[tuple[str, object], ...] = ()
+    """What the census file says of it beside its name and players (Fröschis: row, deck, variant)."""
+    perft_depth: int = 4
+    """How deep the census counts its action paths from the start."""
+
+
+@attrs.frozen
 class Game:
     """A game, as the tools see it: everything they need, as values and functions of the game's own.
 
@@ -141,6 +155,14 @@ class Game:
     """One action in a line of text (a chance outcome shortened: "shuffle of 60 cards")."""
     progress: Callable[[Any], str] = lambda state: ""
     """Where a game stands, in a few words for headings ("round 2", "deal 3"), or ""."""
+    round_of: Callable[[Any], int] = lambda state: 0
+    """The round (Fröschis) or deal (Frog) a state is in, from 1 (0: the game has none)."""
+    tiny: tuple[Tiny, ...] = ()
+    """Configurations small enough to walk every state of (``froeschis census``)."""
+    state_checks: tuple[Callable[[Any], None], ...] = ()
+    """Invariants every state must keep (each raises on a broken one): the walks check them."""
+    step_check: Callable[[Any, Any, tuple[Any, ...]], None] | None = None
+    """An invariant of every step ``(before, after, events)``."""
     clause_modules: tuple[str, ...] = ()
     """The modules that hold the game's clause functions: every function marked there must be an
     entry of a table (the coverage gate finds strays)."""

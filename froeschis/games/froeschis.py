@@ -25,6 +25,8 @@ from froeschis.io.serialize import (
 )
 from froeschis.present.narrate import describe
 from froeschis.spec import LANGUAGES, load_catalogue, spec_dir
+from froeschis.verify.froeschis_tiny import TINY_CONFIGS
+from froeschis.verify.invariants import check_observations, check_state, check_step
 
 
 def _outcomes(state: GameState) -> list[Shuffle]:
@@ -88,6 +90,10 @@ GAME = Game(
     describe_event=describe,
     action_text=_action_text,
     progress=_progress,
+    round_of=lambda state: state.round,
+    tiny=tuple(config.tiny() for config in TINY_CONFIGS),
+    state_checks=(check_state, check_observations),
+    step_check=check_step,
     bots={name: _bot(name) for name in ("random", "greedy", "ismc")},
     clause_modules=("froeschis.core.clauses",),
     extras={"conformance": KIT},

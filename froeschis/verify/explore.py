@@ -1,35 +1,31 @@
-"""Exhaustive exploration of tiny games: every reachable state, and perft-style path counts.
+"""Exhaustive exploration of a game's tiny configurations: every reachable state, and perft-style
+path counts, for any game.
 
-With a custom deck of a few cards (``Rules(deck=..., row_length=...)``) the whole state graph is
-small enough to walk: chance nodes branch into every distinct order of their pool
-(:func:`froeschis.core.chance.distinct_orders`), decision nodes into every legal action. The counts
-are a fingerprint another implementation can compare against (``spec/census.toml``), and the walk
-checks the invariants of :mod:`froeschis.verify.invariants` in every state and on every edge.
+With a short deck or a small bag the whole state graph is small enough to walk: chance nodes branch
+into every distinct outcome (the game's ``chance_outcomes``: every distinct order of the shuffled
+cards), decision nodes into every legal action. The counts are a fingerprint another implementation
+can compare against (each game's ``census.toml`` in its folder of ``spec/``), and the walk checks
+the game's invariants in every state and on every edge.
 """
 
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any
 
 import attrs
 
-from froeschis.core.actions import AnyAction, Shuffle
-from froeschis.core.cards import Card, parse_card
-from froeschis.core.chance import distinct_orders
-from froeschis.core.engine import GameState, new_game
-from froeschis.core.events import Event
-from froeschis.core.rules import Rules, with_variants
+from froeschis.framework.game import Game, Tiny
 
-StepCheck = Callable[[GameState, GameState, tuple[Event, ...]], None]
-StateCheck = Callable[[GameState], None]
+StepCheck = Callable[[Any, Any, tuple[Any, ...]], None]
+StateCheck = Callable[[Any], None]
 
 
-def successors(state: GameState) -> Iterator[AnyAction]:
-    """Every action from ``state``: each distinct shuffle at chance nodes, else the legal actions."""
+def successors(game: Game, state: Any) -> Iterator[Any]:
+    """Every action from ``state``: each distinct chance outcome at chance nodes, else the legal actions."""
     if state.is_chance:
-        for order in distinct_orders(state.chance_pool()):
-            yield Shuffle(order)
+        yield from game.chance_outcomes(state)
     else:
         yield from state.legal_actions()
 
@@ -44,17 +40,19 @@ class Census:
     terminal: int
     edges: int
     max_round: int
+    """The latest round (Fröschis) or deal (Frog) any state reaches (the game's ``round_of``)."""
 
 
 def explore(
+    game: Game,
     players: int,
-    rules: Rules,
+    rules: Any,
     check_state: StateCheck | None = None,
     check_step: StepCheck | None = None,
     max_states: int = 2_000_000,
 ) -> Census:
     """Walk every state reachable from the start, checking each state and step if asked to."""
-    start = new_game(players, rules)
+    start = game.new_game(players, rules)
     seen = {start}
     queue = deque([start])
     chance = decisions = terminal = edges = max_round = 0
@@ -62,14 +60,14 @@ def explore(
         state = queue.popleft()
         if check_state is not None:
             check_state(state)
-        max_round = max(max_round, state.round)
+        max_round = max(max_round, game.round_of(state))
         if state.is_terminal:
             terminal += 1
         elif state.is_chance:
             chance += 1
         else:
             decisions += 1
-        for action in successors(state):
+        for action in successors(game, state):
             after, events = state.step(action)
             edges += 1
             if check_step is not None:
@@ -82,7 +80,7 @@ def explore(
     return Census(len(seen), chance, decisions, terminal, edges, max_round)
 
 
-def perft(state: GameState, depth: int, memo: dict[tuple[GameState, int], int] | None = None) -> int:
+def perft(game: Game, state: Any, depth: int, memo: dict[tuple[Any, int], int] | None = None) -> int:
     """The number of action paths of length ``depth`` from ``state`` (paths ending early count
     once, at the terminal state), as chess engines count move paths to compare move generators.
 
@@ -93,76 +91,47 @@ def perft(state: GameState, depth: int, memo: dict[tuple[GameState, int], int] |
     memo = {} if memo is None else memo
     key = (state, depth)
     if key not in memo:
-        memo[key] = sum(perft(state.apply(action), depth - 1, memo) for action in successors(state))
+        memo[key] = sum(
+            perft(game, state.apply(action), depth - 1, memo) for action in successors(game, state)
+        )
     return memo[key]
 
 
-def divide(state: GameState, depth: int) -> dict[str, int]:
+def divide(game: Game, state: Any, depth: int) -> dict[str, int]:
     """``perft`` split by first action: where two implementations disagree, follow the branch."""
-    return {str(action): perft(state.apply(action), depth - 1) for action in successors(state)}
+    return {str(action): perft(game, state.apply(action), depth - 1) for action in successors(game, state)}
 
 
-def tiny_deck(text: str) -> tuple[Card, ...]:
-    """A deck written as card texts, e.g. ``"1 1 2 F T"``."""
-    return tuple(parse_card(token) for token in text.split())
-
-
-@attrs.frozen
-class TinyConfig:
-    """A tiny game whose whole state graph is walked (and recorded in ``spec/census.toml``)."""
-
-    name: str
-    players: int
-    row_length: int
-    deck: str
-    variant: str | None = None
-    """A Rules option switched on (see :data:`froeschis.core.rules.VARIANT_OPTIONS`), or None."""
-
-    def rules(self) -> Rules:
-        rules = Rules(deck=tiny_deck(self.deck), row_length=self.row_length)
-        return with_variants(rules, self.variant) if self.variant else rules
-
-
-_BASES = (
-    ("duel-one-spot", 2, 1, "1 1 F T T"),
-    ("trio-one-spot", 3, 1, "1 1 1 F T T"),
-    ("duel-two-spots-lean", 2, 2, "1 2 2 F T T"),
-    ("duel-two-spots", 2, 2, "1 1 2 2 F T T"),
-)
-TINY_CONFIGS = tuple(
-    TinyConfig(f"{name}{'+' + variant if variant else ''}", players, row, deck, variant)
-    for name, players, row, deck in _BASES
-    for variant in (None, "discard_only_if_placeable", "optional_frog_swap", "reveal_at_round_end")
-)
-PERFT_DEPTH = 4
+def _value(value: object) -> str:
+    return f'"{value}"' if isinstance(value, str) else str(value)
 
 
 def census_toml(
-    configs: tuple[TinyConfig, ...] = TINY_CONFIGS,
+    game: Game,
+    configs: Sequence[Tiny],
     check_state: StateCheck | None = None,
     check_step: StepCheck | None = None,
 ) -> str:
-    """The text of ``spec/census.toml``: each configuration's census and perft(1..4), optionally
-    checking every state and step of the walk."""
+    """The text of the game's ``census.toml``: each configuration's census and perft(1..depth),
+    optionally checking every state and step of the walk."""
+    command = "froeschis census" + ("" if game.name == "froeschis" else f" --game {game.name}")
     lines = [
-        "# State counts of tiny Fröschis games: a fingerprint to compare implementations by.",
-        "# Generated by `froeschis census --write`; tests/test_explore.py regenerates it and diffs.",
+        f"# State counts of tiny {game.title} games: a fingerprint to compare implementations by.",
+        f"# Generated by `{command} --write`; the tests regenerate it and diff.",
         "# perft[d-1] counts the action paths of length d from the start (chance outcomes are the",
-        "# distinct orders of the shuffled cards; a path that reaches the end early counts once).",
+        "# distinct orders of the shuffled cards or stones; a path that reaches the end early counts once).",
     ]
     for config in configs:
-        rules = config.rules()
-        census = explore(config.players, rules, check_state, check_step)
-        memo: dict[tuple[GameState, int], int] = {}
-        paths = [perft(new_game(config.players, rules), d, memo) for d in range(1, PERFT_DEPTH + 1)]
+        census = explore(game, config.players, config.rules, check_state, check_step)
+        memo: dict[tuple[Any, int], int] = {}
+        start = game.new_game(config.players, config.rules)
+        paths = [perft(game, start, d, memo) for d in range(1, config.perft_depth + 1)]
         lines += [
             "",
             "[[config]]",
             f'name = "{config.name}"',
             f"players = {config.players}",
-            f"row_length = {config.row_length}",
-            f'deck = "{config.deck}"',
-            f'variant = "{config.variant or "none"}"',
+            *(f"{key} = {_value(value)}" for key, value in config.details),
             *(f"{field.name} = {getattr(census, field.name)}" for field in attrs.fields(Census)),
             f"perft = {paths}",
         ]
