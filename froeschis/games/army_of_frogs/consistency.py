@@ -26,7 +26,7 @@ def seat_of_turn(state: ArmyState, turn: int) -> int:
     table, players = state.rules.table, state.num_players
     seat = table.first_seat()
     for played in range(1, turn):
-        seat = table.after_first_turn(table, seat, players) if played == 1 else table.next_seat(seat, players)
+        seat = table.seat_after(table, played, seat, players)
     return seat
 
 

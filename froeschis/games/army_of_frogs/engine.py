@@ -195,7 +195,7 @@ def _adds(state: ArmyState, table: ArmyTable) -> tuple[Add, ...]:
     links = IslandLinks(table, work)
     found: list[Add] = []
     for colour in colours:
-        cells = table.add_cells(table, work, colour, seat_colour) if work else table.first_cells()
+        cells = table.first_cells(work) or table.add_cells(table, work, colour, seat_colour)
         for cell in cells:
             if not table.apart(work, cell, colour, seat_colour, directions):
                 continue
@@ -354,12 +354,10 @@ def _end_turn(
         if rec is not None:
             rec.fire((ending,), ("phase", "passes"), EventKind.ENDED)
         return ArmyState(rules, _OVER, turn, seat, island, hands, bag, passes, acted, (), state.positions)
-    if turn == 1:
-        following, slot = table.after_first_turn(table, seat, players), "after_first_turn"
-    else:
-        following, slot = table.next_seat(seat, players), "next_seat"
+    following = table.seat_after(table, turn, seat, players)
     if rec is not None:
-        rec.fire((slot,), ("turn", "seat", "phase", "passes", "acted"), EventKind.TURN_STARTED, following)
+        slots = ("seat_after", "next_seat") if turn == 1 else ("next_seat",)
+        rec.fire(slots, ("turn", "seat", "phase", "passes", "acted"), EventKind.TURN_STARTED, following)
     return _begin(state, table, turn + 1, following, island, hands, bag, passes, rec)
 
 

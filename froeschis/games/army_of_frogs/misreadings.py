@@ -103,9 +103,9 @@ def backwards(seat: int, players: int) -> int:
 
 
 @clause("turn.first-placement")
-def placement_as_setup(table: ArmyTable, seat: int, players: int) -> int:
+def placement_as_setup(table: ArmyTable, turn: int, seat: int, players: int) -> int:
     """The first placement was setup: the starting seat then plays a turn of its own."""
-    return seat
+    return seat if turn == 1 else table.next_seat(seat, players)
 
 
 @clause("turn.first-placement")
@@ -531,7 +531,7 @@ IMPLEMENTED: dict[str, tuple[Reading, ...]] = {
     "island.graph~same-colour-only": _readings("connections", same_colour_only),
     "turn.first-seat~dealer-left": _readings("first_seat", dealer_left),
     "turn.order~backwards": _readings("next_seat", backwards),
-    "turn.first-placement~setup-step": _readings("after_first_turn", placement_as_setup),
+    "turn.first-placement~setup-step": _readings("seat_after", placement_as_setup),
     "turn.first-placement~not-own-colour": _readings("apart", first_stone_not_own, "add.own-colour-apart"),
     "turn.parts~add-first": _readings("turn_parts", add_first),
     "turn.pass~no-move-ends-turn": _readings("pass_ends_turn", every_pass_ends_turn),

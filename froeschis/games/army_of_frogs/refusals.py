@@ -103,7 +103,8 @@ def _refused_add(state: ArmyState, table: ArmyTable, add: Add) -> tuple[str, str
         return "addable", f"the seat's hand {list(hand)} offers no stone of colour {colour}"
     if cell in island:
         return "addable", f"{cell_text(cell)} holds a stone already: a stone is added on an empty cell"
-    if not island and cell not in table.first_cells():
+    first = table.first_cells(island)
+    if first and cell not in first:
         return "first_cells", f"the first stone goes on the centre, not on {cell_text(cell)}"
     if island and cell not in table.add_cells(table, island, colour, seat_colour):
         return "add_cells", f"{cell_text(cell)} touches no stone of the island"

@@ -63,8 +63,8 @@ class ArmyTable(ClauseTable):
     # -- the turn
     first_seat: Callable[[], int]
     next_seat: Callable[[int, int], int]
-    first_cells: Callable[[], tuple[Cell, ...]]
-    after_first_turn: Callable[[ArmyTable, int, int], int]
+    first_cells: Callable[[Stones], tuple[Cell, ...]]
+    seat_after: Callable[[ArmyTable, int, int, int], int]
     turn_parts: Callable[[], tuple[Phase, ...]]
     offer: Callable[[tuple[Action, ...], Action], tuple[Action, ...]]
     pass_ends_turn: Callable[[Phase], bool]

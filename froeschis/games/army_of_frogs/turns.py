@@ -27,15 +27,16 @@ def next_seat(seat: int, players: int) -> int:
 
 
 @clause("turn.first-placement")
-def first_cells() -> tuple[Cell, ...]:
-    """Where the first stone may go, on the empty island: the centre, (0, 0), and only there."""
-    return ((0, 0),)
+def first_cells(stones: Stones) -> tuple[Cell, ...]:
+    """Where the first stone may go: on the empty island the centre, (0, 0), and only there; on an
+    island that has stones, nothing (the add's own clauses say where a stone may go then)."""
+    return () if stones else ((0, 0),)
 
 
 @clause("turn.first-placement")
-def after_first_turn(table: ArmyTable, seat: int, players: int) -> int:
-    """Who plays after the first turn (the first placement and its draw): the next seat, as after
-    every turn."""
+def seat_after(table: ArmyTable, turn: int, seat: int, players: int) -> int:
+    """Who plays after turn ``turn`` of ``seat``: the next seat (turn.order), after the first turn
+    (the first placement and its draw) as after every other."""
     return table.next_seat(seat, players)
 
 
