@@ -366,9 +366,11 @@ def test_after_an_add_the_next_stone_of_the_bag_is_drawn() -> None:
 
 @pytest.mark.clause("army-of-frogs:island.one")
 def test_the_only_link_moves_only_where_it_relinks_every_part() -> None:
-    """The README's only-link: of seven cells only (0, -1) touches both parts; a move to (2, 0)
-    leaves (-1, 0) cut off and is refused."""
+    """The README's only-link: of the seven cells the stone reaches only (0, -1) touches both parts;
+    a move to (2, 0) leaves (-1, 0) cut off and is refused."""
     state = only_link()
+    reached = TABLE.landings(TABLE, TABLE.vacated(state.island, (0, 0)), (0, 0), lambda cell: True)
+    assert set(TABLE.ends(reached, (0, 0))) == cells("2,0 3,-3 -2,0 2,-3 3,-1 0,-1 -2,1")
     assert texts(state.legal_actions()) == ["move 0,0 0,-1"]
     with pytest.raises(IllegalActionError) as refused:
         state.apply(Move((0, 0), (2, 0)))

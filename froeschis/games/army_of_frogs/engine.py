@@ -245,6 +245,7 @@ def _deal(state: ArmyState, order: tuple[Colour, ...], rec: Recorder | None) -> 
     hands, bag = table.deal(order, players)
     if rec is not None:
         rec.fire(("shuffle", "deal", "fill_bag", "stones"), ("hands", "bag", "phase"), EventKind.DEALT)
+        rec.fire(("first_seat",), ("seat",), EventKind.TURN_STARTED, state.seat)
     return _begin(state, table, 1, state.seat, EMPTY_ISLAND, hands, bag, 0, rec)
 
 
@@ -252,7 +253,16 @@ def _moved(state: ArmyState, move: Move, rec: Recorder | None) -> ArmyState:
     table = state.rules.table
     island = state.island.moved(move.start, move.end)
     if rec is not None:
-        slots = ("legal_moves", "movable", "jump", "landings", "ends", "one_island", "forbidden_string")
+        slots = (
+            "legal_moves",
+            "movable",
+            "jump",
+            "landings",
+            "vacated",
+            "ends",
+            "one_island",
+            "forbidden_string",
+        )
         rec.fire(slots, ("island",), EventKind.MOVED, state.seat, island[move.end], move.start, move.end)
     winning = _goal(state, table, island, Moment.MOVE, rec)
     if winning:
