@@ -480,9 +480,13 @@ def link_by_move(win_at_turn_end: bool = False) -> ArmyState:
 
 @pytest.mark.clause("army-of-frogs:goal.when-checked")
 def test_a_link_wins_at_once_the_rest_of_the_turn_unplayed() -> None:
+    """After the move (the add not played) and after the add (the draw not made): only-link's add
+    of colour 1 on (0, 0) wins for seat 1 with seat 0's hand left at one stone."""
     state = played(link_by_move(), "move 0,0 3,0")
     assert state.is_terminal and state.winners == (0,) and state.hands[0] == (0, 1)
     assert state.returns() == (1.0, 0.0)
+    added = played(only_link(), "move 0,0 0,-1", "add 1 0,0")
+    assert added.is_terminal and added.winners == (1,) and added.hands[0] == (0,)
 
 
 @pytest.mark.clause("army-of-frogs:variant.win-at-turn-end")

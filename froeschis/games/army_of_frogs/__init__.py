@@ -28,6 +28,8 @@ from froeschis.games.army_of_frogs.bots import BOTS
 from froeschis.games.army_of_frogs.chance import chance_outcomes, sample_chance
 from froeschis.games.army_of_frogs.engine import ArmyState, new_game
 from froeschis.games.army_of_frogs.narrate import describe
+from froeschis.games.army_of_frogs.notation import format_position, parse_position
+from froeschis.games.army_of_frogs.perft import divide, perft
 from froeschis.games.army_of_frogs.readings import VARIANTS
 from froeschis.games.army_of_frogs.render import render
 from froeschis.games.army_of_frogs.rules import Rules
@@ -39,6 +41,7 @@ from froeschis.games.army_of_frogs.serialize import (
     rules_to_json,
     state_to_json,
 )
+from froeschis.games.army_of_frogs.svg import state_svg
 
 __all__ = ["GAME", "ArmyState", "Rules", "catalogue", "new_game", "spec_dir"]
 
@@ -86,5 +89,13 @@ GAME = Game(
     render=render,
     describe_event=describe,
     bots=BOTS,
+    extras={
+        "perft": perft,
+        "divide": divide,
+        "format_position": format_position,
+        "parse_position": parse_position,
+        "svg": state_svg,
+    },
 )
-"""Army of Frogs, registered as ``army-of-frogs``."""
+"""Army of Frogs, registered as ``army-of-frogs``. Its extras: ``perft`` and ``divide`` (state,
+depth), the notation's ``format_position`` and ``parse_position``, and ``svg`` (a state's island)."""
