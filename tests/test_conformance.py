@@ -22,10 +22,10 @@ from froeschis import Rules, new_game, play_game
 from froeschis.cli import main
 from froeschis.conformance import CheckConfig, ReferenceEngine, check, compare_record
 from froeschis.conformance.compare import compare_reply
-from froeschis.conformance.protocol import PROTOCOL
-from froeschis.conformance.scenarios import FROG_DECK, rigged_scenarios
 from froeschis.conformance.froeschis_kit import repair_decision, repair_shuffle
+from froeschis.conformance.protocol import PROTOCOL
 from froeschis.conformance.referee import Referee
+from froeschis.conformance.scenarios import FROG_DECK, rigged_scenarios
 from froeschis.conformance.shrink import build
 from froeschis.core.actions import DRAW, SWAP, TAKE_DISCARD, Action, Shuffle, frog_at
 from froeschis.core.cards import FROG, TRASH, number

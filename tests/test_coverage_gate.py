@@ -19,6 +19,7 @@ from froeschis.cli import main
 from froeschis.core import clauses
 from froeschis.core.errors import FormatError
 from froeschis.core.table import clause
+from froeschis.framework import registry
 from froeschis.spec import load_catalogue
 from froeschis.verify import trace
 from froeschis.verify.trace import (
@@ -30,28 +31,54 @@ from froeschis.verify.trace import (
 )
 
 TESTS = Path(__file__).resolve().parent
-IN_FORCE = set(load_catalogue().in_force_ids())
-MATRIX = tuple(row for row in trace_matrix(TESTS) if row.clause in IN_FORCE)  # deprecated ones need none
-IDS = [row.clause for row in MATRIX]
+PACKAGE = Path(froeschis.__file__).resolve().parent
+GAMES = {name: registry.game(name) for name in registry.names()}
+GAME_DIRS = {name: PACKAGE / "games" / name.replace("-", "_") for name in GAMES}
+"""Each game's own package; the default game is everything else (its engine predates ``games/``)."""
 
 
-@pytest.mark.parametrize("row", MATRIX, ids=IDS)
-def test_every_clause_has_an_implementation(row: ClauseTrace) -> None:
-    assert row.implementations, f"{row.clause}: no clause table entry is marked @clause({row.clause!r})"
+def _rows(name: str) -> list[ClauseTrace]:
+    of = GAMES[name]
+    in_force = set(of.catalogue().in_force_ids())  # deprecated clauses need nothing
+    return [row for row in trace_matrix(TESTS, of=of) if row.clause in in_force]
 
 
-@pytest.mark.parametrize("row", MATRIX, ids=IDS)
-def test_every_clause_has_a_test(row: ClauseTrace) -> None:
-    assert row.tests, f"{row.clause}: no test is marked @pytest.mark.clause({row.clause!r})"
+ROWS = [pytest.param(name, row, id=f"{name}:{row.clause}") for name in GAMES for row in _rows(name)]
+WITH_PLAYTHROUGHS = {name for name, of in GAMES.items() if (of.spec() / "vectors").is_dir()}
 
 
-@pytest.mark.parametrize("row", MATRIX, ids=IDS)
-def test_every_clause_fires_in_a_golden_playthrough(row: ClauseTrace) -> None:
-    assert row.playthroughs, f"{row.clause}: no event in spec/vectors/ names it"
+@pytest.mark.parametrize(("name", "row"), ROWS)
+def test_every_clause_has_an_implementation(name: str, row: ClauseTrace) -> None:
+    assert row.implementations, (
+        f"{name} {row.clause}: no clause table entry is marked @clause({row.clause!r})"
+    )
 
 
-def test_tests_and_playthroughs_name_only_known_clauses() -> None:
-    assert unknown_ids(TESTS) == {}
+@pytest.mark.parametrize(("name", "row"), ROWS)
+def test_every_clause_has_a_test(name: str, row: ClauseTrace) -> None:
+    assert row.tests, f"{name} {row.clause}: no test is marked @pytest.mark.clause({row.clause!r})"
+
+
+@pytest.mark.parametrize(("name", "row"), [p for p in ROWS if p.values[0] in WITH_PLAYTHROUGHS])
+def test_every_clause_fires_in_a_golden_playthrough(name: str, row: ClauseTrace) -> None:
+    """For the games whose golden playthroughs exist (``spec/<game>/vectors``)."""
+    assert row.playthroughs, f"{name} {row.clause}: no event in its vectors/ names it"
+
+
+def test_the_default_game_has_golden_playthroughs() -> None:
+    assert registry.DEFAULT in WITH_PLAYTHROUGHS
+
+
+def test_every_game_of_the_registry_is_gated() -> None:
+    """Three games, each with its clauses in the gate (a game added later joins by registering)."""
+    assert set(GAMES) >= {"froeschis", "frog", "army-of-frogs"}
+    assert all(GAME_DIRS[name].is_dir() for name in GAMES if name != registry.DEFAULT)
+    assert {name for name, _ in (p.values for p in ROWS)} == set(GAMES)
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_tests_and_playthroughs_name_only_known_clauses(name: str) -> None:
+    assert unknown_ids(TESTS, of=GAMES[name]) == {}
 
 
 def test_a_mark_naming_an_unknown_clause_is_reported(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -65,26 +92,36 @@ def test_a_mark_naming_an_unknown_clause_is_reported(monkeypatch: pytest.MonkeyP
     assert list(unknown_ids(TESTS)) == ["no.such-clause"]
 
 
-def test_every_marked_function_is_an_entry_of_a_clause_table() -> None:
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_every_marked_function_is_an_entry_of_a_clause_table(name: str) -> None:
     """A marked function the engine cannot reach would claim an implementation that does not run."""
-    in_tables = {f"{f.__module__}.{f.__qualname__}" for f in table_functions()}
-    assert sorted(set(marked_functions()) - in_tables) == []
+    of = GAMES[name]
+    in_tables = {f"{f.__module__}.{f.__qualname__}" for f in table_functions(of)}
+    assert sorted(set(marked_functions(of)) - in_tables) == []
 
 
-def test_clause_ids_written_in_the_package_exist() -> None:
-    """Clause marks and the clauses of setup errors are string literals: each must be the ID of a
-    clause in force (not deprecated)."""
-    known = set(load_catalogue().in_force_ids())
+def _own_files(name: str) -> list[Path]:
+    if name != registry.DEFAULT:
+        return sorted(GAME_DIRS[name].rglob("*.py"))
+    others = [GAME_DIRS[other] for other in GAMES if other != name]
+    return [p for p in sorted(PACKAGE.rglob("*.py")) if not any(p.is_relative_to(d) for d in others)]
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_clause_ids_written_in_the_package_exist(name: str) -> None:
+    """Clause marks and the clauses of setup errors are string literals: each in a game's own
+    package must be the ID of one of its clauses in force (not deprecated)."""
+    known = set(GAMES[name].catalogue().in_force_ids())
     prefixes = "|".join(sorted({cid.split(".")[0] for cid in known}))
     looks_like_id = re.compile(rf"^({prefixes})\.[a-z][a-z-]*$")
-    package = Path(froeschis.__file__).resolve().parent
     cited = {
         (path.name, node.value)
-        for path in package.rglob("*.py")
+        for path in _own_files(name)
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
         if isinstance(node, ast.Constant) and isinstance(node.value, str) and looks_like_id.match(node.value)
     }
-    assert {cid for name, cid in cited if name == "clauses.py"} == known  # the scan sees every mark
+    marked = set(marked_functions(GAMES[name]).values())
+    assert marked and {cid for _, cid in cited} >= marked  # the scan sees every mark
     assert sorted(c for c in cited if c[1] not in known) == []
 
 

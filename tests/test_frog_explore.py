@@ -22,12 +22,13 @@ from __future__ import annotations
 
 import pytest
 
+from froeschis.framework.game import Tiny
 from froeschis.games.frog.actions import Action, DrawDealer
 from froeschis.games.frog.chance import chance_outcomes
 from froeschis.games.frog.engine import GameState, new_game
 from froeschis.games.frog.invariants import check_observations, check_state
 from froeschis.games.frog.state import Phase
-from froeschis.games.frog.tiny import TINY, TinyConfig
+from froeschis.games.frog.tiny import TINY
 
 CONFIGS = {config.name: config for config in TINY}
 
@@ -58,7 +59,7 @@ def auctions(state: GameState) -> dict[str, int]:
     return counts
 
 
-def _dealt(config: TinyConfig) -> GameState:
+def _dealt(config: Tiny) -> GameState:
     state = new_game(config.players, config.rules).apply(DrawDealer(0))
     return state.apply(next(iter(chance_outcomes(state))))
 

@@ -80,6 +80,12 @@ class State(Protocol):
         """Each seat's return (all 0 before the end)."""
 
 
+class FromJson(Protocol):
+    """A reader of one of a game's JSON forms: the value, and where it is (for the error)."""
+
+    def __call__(self, value: Any, field: str = ..., /) -> Any: ...
+
+
 Policy = Callable[[Any, random.Random], Any]
 """A bot: picks one of ``state.legal_actions()`` from what its seat may see; may use the random source."""
 
@@ -96,6 +102,36 @@ class Tiny:
     """What the census file says of it beside its name and players (Fröschis: row, deck, variant)."""
     perft_depth: int = 4
     """How deep the census counts its action paths from the start."""
+
+
+@attrs.frozen
+class Sample:
+    """One configuration the seed search for golden playthroughs plays (``froeschis vectors --search``)."""
+
+    label: str
+    """The start of the names of its playthroughs (``2p-row8-draw``, ``3p-grand-four``)."""
+    players: int
+    rules: Any
+    policy: Callable[[Any], Policy] | None = None
+    """Every seat's bot, made for the rules (None: uniformly random)."""
+
+
+def _no_targets(sample: Sample, after: Any, events: tuple[Any, ...]) -> Iterable[str]:
+    return ()
+
+
+@attrs.frozen
+class PlaythroughPlan:
+    """How a game's golden playthroughs are picked: the configurations searched for the earliest
+    step at which each clause fires, the whole games kept besides, and any search targets beyond
+    the clause IDs (a shared win: a situation no single clause names)."""
+
+    samples: tuple[Sample, ...]
+    whole_games: tuple[Sample, ...] = ()
+    """Each played from seed 0 to the end."""
+    extra_targets: tuple[str, ...] = ()
+    targets: Callable[[Sample, Any, tuple[Any, ...]], Iterable[str]] = _no_targets
+    """The extra targets a step reaches, from the sample, the state after it and its events."""
 
 
 @attrs.frozen
@@ -134,11 +170,11 @@ class Game:
     """Every distinct outcome of a chance node, each once (exhaustive walks, perft)."""
     state_to_json: Callable[[Any], JSON]
     action_to_json: Callable[[Any], JSON]
-    action_from_json: Callable[[JSON], Any]
+    action_from_json: FromJson
     """An action from its JSON form; :class:`~froeschis.framework.errors.FormatError` for a
     malformed one."""
     rules_to_json: Callable[[Any], JSON]
-    rules_from_json: Callable[[JSON], Any]
+    rules_from_json: FromJson
     event_to_json: Callable[[Any], JSON]
     observe: Callable[[Any, int], JSON]
     """What one seat may see, as JSON (the bots decide from it; nothing hidden may be in it)."""
@@ -166,6 +202,8 @@ class Game:
     clause_modules: tuple[str, ...] = ()
     """The modules that hold the game's clause functions: every function marked there must be an
     entry of a table (the coverage gate finds strays)."""
+    playthroughs: PlaythroughPlan | None = None
+    """How its golden playthroughs (``spec/<game>/vectors``) are searched for."""
     table: Callable[[Any], ClauseTable] = lambda rules: rules.table
     """The clause table a rules value is played by."""
     extras: Mapping[str, Any] = attrs.field(factory=dict)

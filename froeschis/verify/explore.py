@@ -103,6 +103,9 @@ def divide(game: Game, state: Any, depth: int) -> dict[str, int]:
 
 
 def _value(value: object) -> str:
+    """A TOML value: a string quoted, a boolean in TOML's words."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
     return f'"{value}"' if isinstance(value, str) else str(value)
 
 

@@ -89,6 +89,14 @@ GAME = Game(
     render=render,
     describe_event=describe,
     bots=BOTS,
+    clause_modules=(
+        "froeschis.games.army_of_frogs.goal",
+        "froeschis.games.army_of_frogs.moves",
+        "froeschis.games.army_of_frogs.observation",
+        "froeschis.games.army_of_frogs.setup",
+        "froeschis.games.army_of_frogs.structure",
+        "froeschis.games.army_of_frogs.turns",
+    ),
     extras={
         "perft": perft,
         "divide": divide,

@@ -9,16 +9,36 @@ that says no.
 from __future__ import annotations
 
 import functools
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from froeschis.framework.errors import shown
 from froeschis.games.army_of_frogs.actions import NO_ADD, NO_MOVE, Add, Move, Pass, Shuffle, cell_text
+from froeschis.games.army_of_frogs.hexes import Colour, Island
 from froeschis.games.army_of_frogs.phases import Phase
+from froeschis.games.army_of_frogs.rules import Rules
 from froeschis.games.army_of_frogs.structure import IslandLinks
-from froeschis.games.army_of_frogs.table import ArmyTable
+from froeschis.games.army_of_frogs.table import ArmyTable, Hand
 
-if TYPE_CHECKING:
-    from froeschis.games.army_of_frogs.engine import ArmyState
+
+class ArmyState(Protocol):
+    """What a refusal reads of the state (the engine's state has it; a Protocol, so this module,
+    which the engine calls, does not import the engine back)."""
+
+    @property
+    def rules(self) -> Rules: ...
+    @property
+    def phase(self) -> Phase: ...
+    @property
+    def seat(self) -> int: ...
+    @property
+    def island(self) -> Island: ...
+    @property
+    def hands(self) -> tuple[Hand, ...]: ...
+    @property
+    def bag(self) -> tuple[Colour, ...]: ...
+    @property
+    def colour(self) -> Colour: ...
+
 
 PHASE_SLOT = {
     Phase.SHUFFLE: "shuffle",

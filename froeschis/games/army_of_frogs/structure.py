@@ -258,7 +258,6 @@ def forbidden_near(table: ArmyTable, links: Links, vacated: Cell | None, placed:
     return judged(table, links, single_frogs)
 
 
-@clause("string.checked")
 def forbidden_anywhere(table: ArmyTable, links: Links, vacated: Cell | None, placed: Cell) -> bool:
     """Whether the island has a forbidden string anywhere, every stone judged: the rule as stated,
     without :func:`forbidden_near`'s shortcut, for readings under which the shortcut's reason fails."""

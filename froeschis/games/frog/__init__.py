@@ -103,14 +103,15 @@ GAME = Game(
     bots=BOTS,
     action_text=_action_text,
     progress=_progress,
+    round_of=lambda state: state.deal_number,
+    tiny=tiny.TINY,
+    state_checks=(invariants.check_state, invariants.check_observations, invariants.check_legality),
+    step_check=invariants.check_step,
     clause_modules=("froeschis.games.frog.clauses",),
     extras={
         "state_from_json": state_from_json,
         "misreadings": IMPLEMENTED,
         "misread_everywhere": misread_everywhere,
-        "tiny": tiny.TINY,
-        "state_checks": (invariants.check_state, invariants.check_observations, invariants.check_legality),
-        "step_check": invariants.check_step,
         "picture": svg.picture,
     },
 )

@@ -9,35 +9,32 @@ trick is forced) = 95,040 paths.
 
 from __future__ import annotations
 
-import attrs
-
-from froeschis.games.frog.cards import cards
+from froeschis.framework.game import Tiny
+from froeschis.games.frog.cards import Card, cards
 from froeschis.games.frog.rules import Rules
-
-
-@attrs.frozen
-class TinyConfig:
-    """A named tiny game: its rules (a short deck, one deal) for three players."""
-
-    name: str
-    rules: Rules
-    players: int = 3
-
 
 ONE_CARD = cards("AS TH KH QD JC 9C")
 """Six cards: hands of one, the widow of three; two hearts, so trumps can win the trick."""
 TWO_CARDS = cards("AS TS AH 9H KD 7D QC JC 6C")
 """Nine cards: hands of two, so following suit and trumping when void come into play."""
 
-TINY: tuple[TinyConfig, ...] = (
-    TinyConfig("one-card", Rules(deck=ONE_CARD, deals=1)),
-    TinyConfig("one-card-one-bid-each", Rules(deck=ONE_CARD, deals=1, one_bid_each=True)),
-    TinyConfig("one-card-optional-exchange", Rules(deck=ONE_CARD, deals=1, optional_frog_exchange=True)),
-    TinyConfig("one-card-chico-hearts", Rules(deck=ONE_CARD, deals=1, chico_may_name_hearts=True)),
-    TinyConfig("one-card-grand-four", Rules(deck=ONE_CARD, deals=1, grand_pays_four=True)),
-    TinyConfig("one-card-two-deals", Rules(deck=ONE_CARD, deals=2)),
-    TinyConfig("one-card-two-deals-same-dealer", Rules(deck=ONE_CARD, deals=2, all_pass_same_dealer=True)),
-    TinyConfig("one-card-target", Rules(deck=ONE_CARD, end_at_target_score=True, target_score=151)),
-    TinyConfig("two-cards", Rules(deck=TWO_CARDS, deals=1)),
+
+def _tiny(name: str, deck: tuple[Card, ...], **options: object) -> Tiny:
+    """A tiny match for three, its deck and options written out in the census."""
+    rules = Rules(deck=deck, **options)  # type: ignore[arg-type]
+    details = (("deck", " ".join(str(card) for card in deck)), *sorted(options.items()))
+    return Tiny(name, 3, rules, details=details, perft_depth=5)
+
+
+TINY: tuple[Tiny, ...] = (
+    _tiny("one-card", ONE_CARD, deals=1),
+    _tiny("one-card-one-bid-each", ONE_CARD, deals=1, one_bid_each=True),
+    _tiny("one-card-optional-exchange", ONE_CARD, deals=1, optional_frog_exchange=True),
+    _tiny("one-card-chico-hearts", ONE_CARD, deals=1, chico_may_name_hearts=True),
+    _tiny("one-card-grand-four", ONE_CARD, deals=1, grand_pays_four=True),
+    _tiny("one-card-two-deals", ONE_CARD, deals=2),
+    _tiny("one-card-two-deals-same-dealer", ONE_CARD, deals=2, all_pass_same_dealer=True),
+    _tiny("one-card-target", ONE_CARD, end_at_target_score=True, target_score=151),
+    _tiny("two-cards", TWO_CARDS, deals=1),
 )
 """The tiny configurations, smallest first; each variant is switched on in at least one."""
