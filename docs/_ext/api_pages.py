@@ -11,6 +11,7 @@ lists the pages by layer (``froeschis-api``, :func:`index_rst`).
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import pkgutil
 import re
@@ -20,6 +21,7 @@ from docutils import nodes
 from docutils.transforms import Transform
 from sphinx import addnodes
 from sphinx.application import Sphinx
+from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util.docutils import SphinxDirective
 
 import froeschis
@@ -237,10 +239,58 @@ class ListContents(Transform):
             placeholder.parent.remove(placeholder)
 
 
+def qualified(module: str, target: str) -> str | None:
+    """``target`` as Python reads it inside ``module``: the full name of what the module binds to it
+    (``Card`` in ``froeschis.games.frog.engine`` is ``froeschis.games.frog.cards.Card``; a package's
+    modules count as bound), or None when the module binds no such name or what it binds has no
+    home of its own."""
+    try:
+        value: object = importlib.import_module(module)
+    except ImportError:
+        return None
+    for part in target.split("."):
+        inner = getattr(value, part, None)
+        if inner is None and hasattr(value, "__path__"):
+            with contextlib.suppress(ImportError):
+                inner = importlib.import_module(f"{getattr(value, '__name__', '')}.{part}")
+        if inner is None:
+            return None
+        value = inner
+    if isinstance(value, type(importlib)):
+        return value.__name__
+    home, name = getattr(value, "__module__", None), getattr(value, "__qualname__", None)
+    return f"{home}.{name}" if isinstance(home, str) and isinstance(name, str) else None
+
+
+class QualifyByScope(SphinxPostTransform):
+    """Resolve a short name in a signature or docstring by the module it is written in.
+
+    Three games define a ``Card``, a ``Phase`` and an ``Event``; Sphinx, meeting ``Card`` in an
+    annotation of a module that imports it, searches every module for one and finds several. The
+    module's own namespace says which one is meant, as it does for Python: the reference is
+    rewritten to that full name before references are resolved (priority 10)."""
+
+    default_priority = 5
+
+    def run(self, **kwargs: object) -> None:
+        for node in self.document.findall(addnodes.pending_xref):
+            module = node.get("py:module")
+            target = node.get("reftarget", "")
+            if node.get("refdomain") != "py" or not module or not target:
+                continue
+            name = target.lstrip(".")  # in this module, else beside it (``:func:`~.render.render```)
+            package = module.rpartition(".")[0]
+            found = qualified(module, name) or (qualified(package, name) if package else None)
+            if found is not None and found != target:
+                node["reftarget"] = found
+                node["refspecific"] = False
+
+
 def setup(app: Sphinx) -> None:
     """Called by the docs' extension (``froeschis_sphinx.setup``)."""
     app.add_config_value("froeschis_api_dir", "", "env", types=frozenset({str}))
     app.add_node(module_contents)
     app.add_directive("froeschis-module-contents", ModuleContentsDirective)
     app.add_transform(ListContents)
+    app.add_post_transform(QualifyByScope)
     app.connect("builder-inited", write_pages)

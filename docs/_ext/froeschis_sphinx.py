@@ -57,6 +57,8 @@ from sphinx.util.typing import ExtensionMetadata, OptionSpec
 
 import froeschis
 from froeschis.core.table import clause_of
+from froeschis.framework import registry
+from froeschis.framework.game import Game
 from froeschis.spec import spec_dir
 
 logger = logging.getLogger(__name__)
@@ -457,19 +459,35 @@ def clause_role(
     options: Any = None,
     content: Any = None,
 ) -> tuple[list[Node], list[system_message]]:
-    """``:clause:`frog.swap``` links to the clause's section of the annotated rules."""
+    """``:clause:`frog.swap``` links to the clause's section of the annotated rules.
+
+    In the API pages of another game's package (``froeschis.games.frog``) the ID is one of that
+    game's, checked against its catalogue and shown as the ID (its rules have no annotated page yet)."""
     clause_id = utils.unescape(text)
-    if clause_id not in model().catalogue.ids():
-        message = inliner.reporter.error(
-            f"unknown clause ID {clause_id!r} (see spec/clauses.toml)", line=lineno
-        )
+    env = inliner.document.settings.env
+    other = _other_game(env.ref_context.get("py:module") or env.docname.removeprefix("api/"))
+    known = other.catalogue().ids() if other is not None else model().catalogue.ids()
+    if clause_id not in known:
+        where = f"spec/{other.name}/clauses.toml" if other is not None else "spec/clauses.toml"
+        message = inliner.reporter.error(f"unknown clause ID {clause_id!r} (see {where})", line=lineno)
         problem = inliner.problematic(rawtext, rawtext, message)
         return [problem], [message]
+    if other is not None:
+        return [nodes.literal(rawtext, clause_id, classes=["clause", CLAUSE_ID_CLASS])], []
     reference = addnodes.pending_xref(
         rawtext, refdomain="std", reftype="ref", reftarget=rulesdoc.clause_label(clause_id), refexplicit=True
     )
     reference += nodes.literal(clause_id, clause_id, classes=["xref", "clause", CLAUSE_ID_CLASS])
     return [reference], []
+
+
+def _other_game(module: str) -> Game | None:
+    """The registered game other than the default whose package holds ``module``, if any."""
+    for name in registry.names():
+        package = f"froeschis.games.{name.replace('-', '_')}"
+        if name != registry.DEFAULT and (module == package or module.startswith(package + ".")):
+            return registry.game(name)
+    return None
 
 
 CLAUSE_ID_CLASS = "clause-id"

@@ -9,13 +9,13 @@
 Measured against ``random`` opponents in seeded games of the published rules (greedy's seat taking
 turns; ``tests/test_army_bots.py`` plays 30 of the two-player ones):
 
-=========  =====  ===========  ====================  ======  ==========
+=========  =====  ===========  =====================  ======  ==========
 players    games  greedy wins  95% interval (Wilson)  random  turn limit
-=========  =====  ===========  ====================  ======  ==========
-2          400    400 (100%)   99.0-100%             0       0
-3          200    199 (99.5%)  97.2-99.9%            1       0
-4          200    198 (99.0%)  96.4-99.7%            0       2
-=========  =====  ===========  ====================  ======  ==========
+=========  =====  ===========  =====================  ======  ==========
+2          400    400 (100%)   99.0-100%              0       0
+3          200    199 (99.5%)  97.2-99.9%             1       0
+4          200    198 (99.0%)  96.4-99.7%             0       2
+=========  =====  ===========  =====================  ======  ==========
 
 A random player almost never links seven stones: random games nearly always reach the turn limit.
 """

@@ -78,5 +78,6 @@ def island_svg(
 
 
 def state_svg(state: ArmyState, coordinates: bool = False) -> str:
-    """The island of ``state`` (the hands and the clock are :func:`~.render.render`'s)."""
+    """The island of ``state`` (the hands and the clock are
+    :func:`~froeschis.games.army_of_frogs.render.render`'s)."""
     return island_svg(state.island, coordinates)
