@@ -29,8 +29,9 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from types import FrameType
+from types import FrameType, ModuleType
 
+import attrs
 import pytest
 
 import froeschis.cli.files as files
@@ -43,6 +44,7 @@ from froeschis.cli.options import (
     positive_int,
     positive_seconds,
 )
+from froeschis.framework import registry
 from froeschis.io.serialize import record_from_json
 from froeschis.verify.vectors import vectors_dir
 
@@ -554,6 +556,12 @@ def test_conform_writes_its_report_whole(tmp_path: Path, capsys: pytest.CaptureF
     assert [p.name for p in tmp_path.iterdir()] == ["report.json"]
 
 
+def _spec_folder(monkeypatch: pytest.MonkeyPatch, command: ModuleType, folder: Path) -> None:
+    """The command sees Fröschis with its ``spec/`` at ``folder``."""
+    moved = attrs.evolve(registry.game(), spec=lambda: folder)
+    monkeypatch.setattr(command, "game_of", lambda args: moved)
+
+
 def test_a_check_that_cannot_write_its_folder_fails_before_the_work(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -564,7 +572,7 @@ def test_a_check_that_cannot_write_its_folder_fails_before_the_work(
         raise AssertionError("the census ran before the path was checked")
 
     monkeypatch.setattr(census, "census_toml", walk)
-    monkeypatch.setattr(census, "spec_dir", lambda: tmp_path / "gone")
+    _spec_folder(monkeypatch, census, tmp_path / "gone")
     assert main(["census", "--write"]) == 2
     assert capsys.readouterr().err == (
         f"froeschis: --write: cannot write {tmp_path / 'gone' / 'census.toml'}: "
@@ -581,7 +589,7 @@ def test_census_and_vectors_refuse_to_change_an_installed_package(
     packaged = site_packages / "froeschis" / "_spec"
     (packaged / "vectors").mkdir(parents=True)
     monkeypatch.setattr(files, "installation_folders", lambda: (site_packages,))
-    monkeypatch.setattr(census, "spec_dir", lambda: packaged)
+    _spec_folder(monkeypatch, census, packaged)
     assert main(["census", "--write"]) == 2
     assert capsys.readouterr().err == (
         f"froeschis: --write: {packaged / 'census.toml'} is inside an installed package ({site_packages}); "

@@ -16,6 +16,7 @@ from typing import Any
 
 import attrs
 
+from froeschis.framework.errors import FroeschisError
 from froeschis.framework.game import Game, Tiny
 
 StepCheck = Callable[[Any, Any, tuple[Any, ...]], None]
@@ -41,6 +42,11 @@ class Census:
     edges: int
     max_round: int
     """The latest round (Fröschis) or deal (Frog) any state reaches (the game's ``round_of``)."""
+
+
+class WalkTooLarge(FroeschisError):
+    """An exhaustive walk that would hold more states than it was allowed (a configuration too
+    large to be tiny): stopped, not left to fill the memory."""
 
 
 def explore(
@@ -74,7 +80,9 @@ def explore(
                 check_step(state, after, events)
             if after not in seen:
                 if len(seen) >= max_states:
-                    raise RuntimeError(f"more than {max_states} states: the configuration is too large")
+                    raise WalkTooLarge(
+                        f"more than {max_states:,} states: the configuration is too large to walk"
+                    )
                 seen.add(after)
                 queue.append(after)
     return Census(len(seen), chance, decisions, terminal, edges, max_round)
@@ -125,7 +133,10 @@ def census_toml(
         "# distinct orders of the shuffled cards or stones; a path that reaches the end early counts once).",
     ]
     for config in configs:
-        census = explore(game, config.players, config.rules, check_state, check_step)
+        try:
+            census = explore(game, config.players, config.rules, check_state, check_step)
+        except WalkTooLarge as error:
+            raise WalkTooLarge(f"{game.name} {config.name}: {error}") from None
         memo: dict[tuple[Any, int], int] = {}
         start = game.new_game(config.players, config.rules)
         paths = [perft(game, start, d, memo) for d in range(1, config.perft_depth + 1)]
