@@ -12,22 +12,28 @@ from pathlib import Path
 
 import pytest
 
-from froeschis.verify.vectors import (
-    COMPLETION_FIRST,
-    MULTI_WINNER,
-    first_difference,
-    read_header,
-    vectors_dir,
-)
+from froeschis.framework import registry
+from froeschis.verify.froeschis_playthroughs import COMPLETION_FIRST, MULTI_WINNER
+from froeschis.verify.vectors import first_difference, read_header, vectors_dir
 
 FILES = sorted(vectors_dir().glob("*.jsonl"))
+"""Fröschis' playthroughs."""
+OTHER_FILES = sorted(
+    path
+    for name in registry.names()
+    if name != registry.DEFAULT
+    for path in vectors_dir(registry.game(name)).glob("*.jsonl")
+)
+"""The other games' playthroughs (``spec/<game>/vectors``)."""
 
 
 def test_there_are_playthroughs() -> None:
     assert len(FILES) >= 10
 
 
-@pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
+@pytest.mark.parametrize(
+    "path", FILES + OTHER_FILES, ids=[f"{p.parent.parent.name}/{p.stem}" for p in FILES + OTHER_FILES]
+)
 def test_playthrough_regenerates_identically(path: Path) -> None:
     difference = first_difference(path)
     assert difference is None, difference
@@ -63,3 +69,19 @@ def test_playthrough_exercises_the_clauses_it_was_picked_for(path: Path) -> None
             assert frog_discarded, f"{path.name} has no frog discarded by a completed row"
         else:
             assert target in fired, f"{path.name} was picked for {target}, which never fires in it"
+
+
+def test_the_other_games_playthroughs_name_their_game_and_fire_what_they_were_picked_for() -> None:
+    """Frog's files say ``"game": "frog"`` (Fröschis' say nothing: the default game, unchanged)."""
+    assert len(OTHER_FILES) >= 10
+    for path in OTHER_FILES:
+        header = json.loads(path.read_text(encoding="utf-8").splitlines()[0])
+        assert header["game"] == path.parent.parent.name
+        fired = {
+            clause_id
+            for line in path.read_text(encoding="utf-8").splitlines()[1:]
+            for event in json.loads(line).get("events", [])
+            for clause_id in event["clauses"]
+        }
+        assert set(read_header(path).clauses) <= fired, path.name
+    assert all("game" not in json.loads(p.read_text(encoding="utf-8").splitlines()[0]) for p in FILES)

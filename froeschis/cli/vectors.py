@@ -1,4 +1,5 @@
-"""``froeschis vectors``: check, rewrite or search the golden playthroughs of ``spec/vectors``.
+"""``froeschis vectors``: check, rewrite or search a game's golden playthroughs (Fröschis:
+``spec/vectors``; another game: ``spec/<game>/vectors``).
 
 Without options every playthrough is regenerated from its action list and diffed against the file
 (exit status 1 on any difference); ``--write`` rewrites them, ``--search`` picks new ones by a seed
@@ -17,10 +18,18 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from froeschis.cli.files import check_folder, check_not_installed, save
-from froeschis.cli.options import Subparsers, add_command, add_game, only_the_default_game, positive_int
+from froeschis.cli.options import Subparsers, add_command, add_game, game_of, positive_int
 from froeschis.core.errors import FroeschisError
 from froeschis.framework.game import Game
-from froeschis.verify.vectors import Playthrough, first_difference, read_header, render, search, vectors_dir
+from froeschis.verify.vectors import (
+    Playthrough,
+    first_difference,
+    plan_of,
+    read_header,
+    render,
+    search,
+    vectors_dir,
+)
 
 
 def _write(plays: Sequence[Playthrough], directory: Path, option: str) -> None:
@@ -40,15 +49,19 @@ def _playthroughs(directory: Path) -> list[Path]:
 
 
 def run(args: argparse.Namespace) -> int:
-    only_the_default_game(args, "vectors")
-    directory = Path(args.dir) if args.dir else vectors_dir()
+    of = game_of(args)
+    directory = Path(args.dir) if args.dir else vectors_dir(of)
     option = "--search" if args.search else "--write" if args.write else None
     if option is not None:
         check_not_installed(directory, option)
         check_folder(directory, option)
     if args.search:
         try:
-            plays = search(seeds=args.seeds)
+            plan_of(of)
+        except LookupError as error:
+            raise FroeschisError(f"--search: {error}") from None
+        try:
+            plays = search(of, seeds=args.seeds)
         except RuntimeError as error:  # the seeds searched reach too few clauses
             raise FroeschisError(f"--search: {error}; search more --seeds") from None
         _write(plays, directory, "--search")
@@ -73,7 +86,8 @@ def add(subparsers: Subparsers, game: Game) -> None:
         run,
         help="check, rewrite or search the golden playthroughs",
         description=(
-            "Check the golden playthroughs (spec/vectors/*.jsonl): regenerate each from the action "
+            "Check a game's golden playthroughs (Fröschis: spec/vectors/*.jsonl; another game: "
+            "spec/<game>/vectors): regenerate each from the action "
             "list in its first line and report the first line that differs (exit status 1 on any "
             "difference). --write rewrites the files on purpose, after a change to the rules or the "
             "formats; --search picks new playthroughs by a seed search. Both change the files of a "
@@ -87,4 +101,6 @@ def add(subparsers: Subparsers, game: Game) -> None:
     parser.add_argument(
         "--seeds", type=positive_int, default=25, help="seeds per configuration for --search (default 25)"
     )
-    parser.add_argument("--dir", help="the playthrough folder (default: spec/vectors)")
+    parser.add_argument(
+        "--dir", help="the playthrough folder (default: the game's, spec/vectors for Fröschis)"
+    )

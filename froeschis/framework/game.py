@@ -129,6 +129,11 @@ class PlaythroughPlan:
     samples: tuple[Sample, ...]
     whole_games: tuple[Sample, ...] = ()
     """Each played from seed 0 to the end."""
+    whole_game_purpose: str = "a whole game from the start to the end"
+    not_events: tuple[str, ...] = ()
+    """Clauses no event names, by their nature (what a seat may see is a view of every state, not
+    a step): not searched for, and the coverage gate asks their tests, not a playthrough, to show
+    them."""
     extra_targets: tuple[str, ...] = ()
     targets: Callable[[Sample, Any, tuple[Any, ...]], Iterable[str]] = _no_targets
     """The extra targets a step reaches, from the sample, the state after it and its events."""

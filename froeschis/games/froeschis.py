@@ -25,6 +25,7 @@ from froeschis.io.serialize import (
 )
 from froeschis.present.narrate import describe
 from froeschis.spec import LANGUAGES, load_catalogue, spec_dir
+from froeschis.verify.froeschis_playthroughs import PLAN
 from froeschis.verify.froeschis_tiny import TINY_CONFIGS
 from froeschis.verify.invariants import check_observations, check_state, check_step
 
@@ -92,6 +93,7 @@ GAME = Game(
     progress=_progress,
     round_of=lambda state: state.round,
     tiny=tuple(config.tiny() for config in TINY_CONFIGS),
+    playthroughs=PLAN,
     state_checks=(check_state, check_observations),
     step_check=check_step,
     bots={name: _bot(name) for name in ("random", "greedy", "ismc")},

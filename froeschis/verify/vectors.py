@@ -1,58 +1,40 @@
-"""Golden playthroughs (``spec/vectors/*.jsonl``), in the style of OpenSpiel's playthrough files.
+"""Golden playthroughs of every game, in the style of OpenSpiel's playthrough files.
 
-A file is JSON lines. Line 1, the header, is the source of truth: the setup and the full action
-list (chance included), with the clauses the file was picked for::
+A game's playthroughs are the ``*.jsonl`` files of its ``vectors`` folder (Fröschis:
+``spec/vectors``; another game: ``spec/<game>/vectors``). A file is JSON lines. Line 1, the
+header, is the source of truth: the game, the setup and the full action list (chance included),
+with the clauses the file was picked for::
 
-    {"vector": "froeschis.playthrough/1", "name": ..., "purpose": ..., "clauses": [...],
-     "players": 2, "rules": {...}, "seed": 17, "actions": ["...", {"shuffle": [...]}, ...]}
+    {"vector": "froeschis.playthrough/1", "game": "frog", "name": ..., "purpose": ..., "clauses": [...],
+     "players": 3, "rules": {...}, "seed": 17, "actions": [...]}
 
-Every further line is regenerated from the header: step 0 is the initial state; step i gives the
-i-th action, the events it caused, the state after it and the legal actions there::
+(``game`` is left out for Fröschis, the default game.) Every further line is regenerated from the
+header: step 0 is the initial state; step i gives the i-th action, the events it caused, the state
+after it and the legal actions there::
 
     {"step": i, "action": ..., "events": [...], "state": {...}, "legal": [...]}
 
-``tests/test_vectors.py`` regenerates every file and diffs it; ``froeschis vectors --write``
-rewrites them on purpose, and ``froeschis vectors --search`` picks new ones (:func:`search`).
+``tests/test_vectors.py`` regenerates every game's files and diffs them; ``froeschis vectors
+--write`` rewrites them on purpose, and ``froeschis vectors --search`` picks new ones (:func:`search`,
+by the game's :class:`~froeschis.framework.game.PlaythroughPlan`).
 """
 
 from __future__ import annotations
 
 import json
-import random
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
 import attrs
 
-from froeschis.agents.loop import play_game, random_policy
-from froeschis.core.actions import DRAW, Action, AnyAction
-from froeschis.core.cards import FROG
-from froeschis.core.engine import GameState, new_game
-from froeschis.core.errors import FormatError
-from froeschis.core.events import EventKind
-from froeschis.core.readings import VARIANT_OPTIONS
-from froeschis.core.record import GameRecord
-from froeschis.core.rules import Rules, with_variants
-from froeschis.io.serialize import (
-    action_from_json,
-    action_to_json,
-    event_to_json,
-    loads,
-    rules_from_json,
-    rules_to_json,
-    state_to_json,
-)
-from froeschis.spec import load_catalogue, spec_dir
+from froeschis.framework.errors import FormatError
+from froeschis.framework.game import Game, PlaythroughPlan, Sample
+from froeschis.framework.jsontext import loads
+from froeschis.framework.loop import play_game
+from froeschis.framework.registry import DEFAULT, game
 
 VECTOR_FORMAT = "froeschis.playthrough/1"
-FULL_GAMES = ((2, 3), (4, 2))
-"""(players, row length) of the whole games kept besides the picked ones."""
-MULTI_WINNER = "game.end+several-winners"
-"""A search target beyond the clause IDs: a game won by two or more players at once."""
-COMPLETION_FIRST = "turn.chain-order+frog-discarded"
-"""A search target beyond the clause IDs: a completed row whose last revealed card is a frog, which
-the chain's order discards instead of placing."""
 
 
 @attrs.frozen
@@ -63,59 +45,76 @@ class Playthrough:
     purpose: str
     clauses: tuple[str, ...]
     players: int
-    rules: Rules
+    rules: Any
     seed: int
-    actions: tuple[AnyAction, ...]
+    actions: tuple[Any, ...]
+    game: str = DEFAULT
+    """The registry name of the game it is a game of."""
 
 
-def vectors_dir() -> Path:
-    return spec_dir() / "vectors"
+def vectors_dir(of: Game | None = None) -> Path:
+    """The game's folder of golden playthroughs."""
+    return (of or game()).spec() / "vectors"
 
 
 def header_json(play: Playthrough) -> dict[str, Any]:
+    of = game(play.game)
+    named = {} if play.game == DEFAULT else {"game": play.game}
     return {
         "vector": VECTOR_FORMAT,
+        **named,
         "name": play.name,
         "purpose": play.purpose,
         "clauses": list(play.clauses),
         "players": play.players,
-        "rules": rules_to_json(play.rules),
+        "rules": of.rules_to_json(play.rules),
         "seed": play.seed,
-        "actions": [action_to_json(a) for a in play.actions],
+        "actions": [of.action_to_json(a) for a in play.actions],
     }
+
+
+def _game_named(data: dict[str, Any], where: str) -> Game:
+    name = data.get("game", DEFAULT)
+    try:
+        return game(name)
+    except (LookupError, TypeError):
+        raise FormatError(f"{where}: game", f"no game is called {name!r}") from None
 
 
 def read_header(path: Path) -> Playthrough:
     """The header of a playthrough file (its first line)."""
     with path.open(encoding="utf-8") as lines:
         data: Any = loads(lines.readline(), f"{path.name}: line 1")
-    if data.get("vector") != VECTOR_FORMAT:
+    if not isinstance(data, dict) or data.get("vector") != VECTOR_FORMAT:
         raise FormatError(f"{path.name}: vector", f"expected {VECTOR_FORMAT!r}")
+    of = _game_named(data, path.name)
     return Playthrough(
         name=data["name"],
         purpose=data["purpose"],
         clauses=tuple(data["clauses"]),
         players=data["players"],
-        rules=rules_from_json(data["rules"]),
+        rules=of.rules_from_json(data["rules"], f"{path.name}: rules"),
         seed=data["seed"],
         actions=tuple(
-            action_from_json(a, f"{path.name}: actions[{i}]") for i, a in enumerate(data["actions"])
+            of.action_from_json(a, f"{path.name}: actions[{i}]") for i, a in enumerate(data["actions"])
         ),
+        game=of.name,
     )
 
 
 def render(play: Playthrough) -> str:
     """The whole file for this header: every step replayed and written out."""
-    state = new_game(play.players, play.rules)
-    lines = [header_json(play), {"step": 0, "state": state_to_json(state), "legal": []}]
+    of = game(play.game)
+    state = of.new_game(play.players, play.rules)
+    lines = [header_json(play), {"step": 0, "state": of.state_to_json(state), "legal": []}]
     for number, action in enumerate(play.actions, 1):
         state, events = state.step(action)
         lines.append(
             {
                 "step": number,
-                "action": action_to_json(action),
-                "events": [event_to_json(e) for e in events],
-                "state": state_to_json(state),
+                "action": of.action_to_json(action),
+                "events": [of.event_to_json(e) for e in events],
+                "state": of.state_to_json(state),
                 "legal": [str(a) for a in state.legal_actions()],
             }
         )
@@ -125,93 +124,82 @@ def render(play: Playthrough) -> str:
 # --------------------------------------------------------------------------- picking playthroughs
 
 
-def _prefer_draw(state: GameState, rng: random.Random) -> Action:
-    """A policy that drains the draw pile (so that reshuffles happen): draws whenever it may."""
-    actions = state.legal_actions()
-    return DRAW if DRAW in actions else rng.choice(actions)
+def plan_of(of: Game) -> PlaythroughPlan:
+    """The game's plan for picking playthroughs, or a :class:`LookupError` saying it has none."""
+    if of.playthroughs is None:
+        raise LookupError(f"{of.title} has no plan for picking golden playthroughs")
+    return of.playthroughs
 
 
-def _configurations() -> Iterator[tuple[str, int, Rules]]:
-    for players in (2, 3, 4):
-        for row_length in (8, 3, 2):
-            for variant in (None, *VARIANT_OPTIONS):
-                label = f"{players}p-row{row_length}" + (f"-{variant.replace('_', '-')}" if variant else "")
-                rules = with_variants(Rules(row_length=row_length), *([variant] if variant else []))
-                yield label, players, rules
-                yield f"{label}-draw", players, rules
+def _play(of: Game, sample: Sample, seed: int) -> tuple[Any, ...]:
+    policies = None if sample.policy is None else (sample.policy(sample.rules),) * sample.players
+    return play_game(of, sample.players, seed, sample.rules, policies)[1]
 
 
-def _play(label: str, players: int, seed: int, rules: Rules) -> tuple[GameState, GameRecord]:
-    policy = _prefer_draw if label.endswith("draw") else random_policy
-    return play_game(players, seed, rules, (policy,) * players)
-
-
-def _first_steps(actions: Iterable[AnyAction], players: int, rules: Rules) -> dict[str, int]:
-    """For each clause (and MULTI_WINNER), the 1-based step at which it first fired."""
+def first_steps(of: Game, sample: Sample, actions: Iterable[Any]) -> dict[str, int]:
+    """For each clause (and each extra target of the plan), the 1-based step at which it first fired."""
+    plan = plan_of(of)
     first: dict[str, int] = {}
-    state = new_game(players, rules)
+    state = of.new_game(sample.players, sample.rules)
     for number, action in enumerate(actions, 1):
         state, events = state.step(action)
         for event in events:
             for clause_id in event.clauses:
                 first.setdefault(clause_id, number)
-            if event.kind is EventKind.GAME_WON and len(event.seats) > 1:
-                first.setdefault(MULTI_WINNER, number)
-            completed = event.clause == "complete.ends-turn"
-            if event.kind is EventKind.DISCARDED and event.card == FROG and completed:
-                first.setdefault(COMPLETION_FIRST, number)
+        for target in plan.targets(sample, state, events):
+            first.setdefault(target, number)
     return first
 
 
-def search(seeds: int = 40, tail: int = 2) -> list[Playthrough]:
-    """For every clause, the seeded random game (over all configurations) that reaches it soonest;
-    each playthrough is that game cut ``tail`` steps after the last clause it was picked for."""
-    targets = [*load_catalogue().ids(), MULTI_WINNER, COMPLETION_FIRST]
-    best: dict[str, tuple[int, str, int, Rules, int]] = {}
-    for label, players, rules in _configurations():
+def search(of: Game | None = None, seeds: int = 40, tail: int = 2) -> list[Playthrough]:
+    """For every clause of the game (and every extra target of its plan), the seeded game over the
+    plan's samples that reaches it soonest; each playthrough is that game cut ``tail`` steps after
+    the last target it was picked for. Then the plan's whole games, from seed 0."""
+    of = of or game()
+    plan = plan_of(of)
+    targets = [*(c for c in of.catalogue().ids() if c not in plan.not_events), *plan.extra_targets]
+    best: dict[str, tuple[int, int, int]] = {}  # target -> (step, sample's index, seed)
+    for index, sample in enumerate(plan.samples):
         for seed in range(seeds):
-            _, record = _play(label, players, seed, rules)
-            for target, step in _first_steps(record.actions, players, rules).items():
-                if target == MULTI_WINNER and rules != Rules(row_length=rules.row_length):
-                    continue  # shared wins by the default rules, not by a variant's lucky rows
-                if target in best and best[target][0] <= step:
-                    continue
-                best[target] = (step, label, players, rules, seed)
+            for target, step in first_steps(of, sample, _play(of, sample, seed)).items():
+                if target not in best or step < best[target][0]:
+                    best[target] = (step, index, seed)
     missing = [t for t in targets if t not in best]
     if missing:
         raise RuntimeError(f"no game among the searched seeds exercises {missing}")
     grouped: dict[tuple[str, int], list[str]] = {}
     for target in targets:
-        _, label, _, _, seed = best[target]
-        grouped.setdefault((label, seed), []).append(target)
+        _, index, seed = best[target]
+        grouped.setdefault((plan.samples[index].label, seed), []).append(target)
+    by_label = {sample.label: sample for sample in plan.samples}
     plays = []
     for (label, seed), picked in sorted(grouped.items()):
-        _, _, players, rules, _ = best[picked[0]]
-        _, record = _play(label, players, seed, rules)
-        cut = min(len(record.actions), max(best[t][0] for t in picked) + tail)
+        sample = by_label[label]
+        actions = _play(of, sample, seed)
+        cut = min(len(actions), max(best[t][0] for t in picked) + tail)
         plays.append(
             Playthrough(
                 name=f"{label}-seed{seed}",
                 purpose=f"the earliest seeded random game found for: {', '.join(picked)}",
                 clauses=tuple(picked),
-                players=players,
-                rules=rules,
+                players=sample.players,
+                rules=sample.rules,
                 seed=seed,
-                actions=record.actions[:cut],
+                actions=actions[:cut],
+                game=of.name,
             )
         )
-    for players, row_length in FULL_GAMES:
-        rules = Rules(row_length=row_length)
-        _, record = play_game(players, 0, rules)
+    for sample in plan.whole_games:
         plays.append(
             Playthrough(
-                name=f"{players}p-row{row_length}-seed0-full",
-                purpose="a whole game from the first deal to the win, by the default rules",
+                name=f"{sample.label}-seed0-full",
+                purpose=plan.whole_game_purpose,
                 clauses=(),
-                players=players,
-                rules=rules,
+                players=sample.players,
+                rules=sample.rules,
                 seed=0,
-                actions=record.actions,
+                actions=_play(of, sample, 0),
+                game=of.name,
             )
         )
     return plays
