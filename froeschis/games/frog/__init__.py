@@ -33,7 +33,7 @@ from pathlib import Path
 
 from froeschis.framework.catalogue import Catalogue, load
 from froeschis.framework.game import Game
-from froeschis.games.frog import invariants, svg, tiny
+from froeschis.games.frog import invariants, playthroughs, svg, tiny
 from froeschis.games.frog.actions import Action, Shuffle
 from froeschis.games.frog.bots import BOTS
 from froeschis.games.frog.chance import chance_outcomes, sample_chance
@@ -108,6 +108,7 @@ GAME = Game(
     state_checks=(invariants.check_state, invariants.check_observations, invariants.check_legality),
     step_check=invariants.check_step,
     clause_modules=("froeschis.games.frog.clauses",),
+    playthroughs=playthroughs.PLAN,
     extras={
         "state_from_json": state_from_json,
         "misreadings": IMPLEMENTED,

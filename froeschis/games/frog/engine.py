@@ -369,8 +369,8 @@ def _after_auction(state: GameState, rec: Recorder | None) -> GameState:
         if rec is not None:
             rec.fire(("exchange_of",), ("turn", "phase"))
         return attrs.evolve(state, phase=_WIDOW, turn=bidder)
-    if rec is not None:
-        rec.fire(("exchange_of", "bidder_sees_widow"), ())
+    if rec is not None:  # chico and grand: the widow stays face down, a public fact
+        rec.fire(("exchange_of", "bidder_sees_widow"), (), EventKind.WIDOW_LEFT, seat=bidder)
     return _before_play(state, rec)
 
 
