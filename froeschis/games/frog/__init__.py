@@ -37,6 +37,7 @@ from froeschis.games.frog import invariants, playthroughs, svg, tiny
 from froeschis.games.frog.actions import Action, Shuffle
 from froeschis.games.frog.bots import BOTS
 from froeschis.games.frog.chance import chance_outcomes, sample_chance
+from froeschis.games.frog.conformance import KIT
 from froeschis.games.frog.engine import GameState, new_game
 from froeschis.games.frog.misreadings import IMPLEMENTED
 from froeschis.games.frog.observation import observe
@@ -112,6 +113,7 @@ GAME = Game(
     extras={
         "state_from_json": state_from_json,
         "misreadings": IMPLEMENTED,
+        "conformance": KIT,
         "misread_everywhere": misread_everywhere,
         "picture": svg.picture,
     },
