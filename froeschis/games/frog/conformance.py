@@ -95,8 +95,8 @@ def setup_clauses(state: GameState) -> tuple[str, ...]:
 
 def refused_setups(features: frozenset[str]) -> list[tuple[int, Rules, str]]:
     """New matches the rules forbid: two and four players (players.count), and for an engine that
-    plays short decks a deck one card too many for three equal hands and a widow, and a deck of the
-    widow alone (deal.hand-size: 3 x h + 3 cards, h at least 1)."""
+    plays short decks a deck of 34 cards, which three equal hands and a widow of three do not share
+    out, and a deck of the widow alone (deal.hand-size: 3 x h + 3 cards, h at least 1)."""
     games: list[tuple[int, Rules, str]] = [(2, Rules(), ""), (4, Rules(), "")]
     if "deck" in features:
         deck = standard_deck()

@@ -1,12 +1,14 @@
 """The matches a Frog engine is driven through by ``froeschis conform --game frog``: the golden
-playthroughs, then seeded matches between the bots, then short decks and other match lengths.
+playthroughs, then seeded matches between the bots, a rare situation found by seeded search, other
+match lengths and short decks, and the random matches.
 
 Every scenario is a whole action list, chance outcomes included, made by the reference engine, so it
 is a legal match by construction. The heuristic bots bid on strong hands (so grand and chico are
 played and won, and deals are passed out); the random bots bid anything (so frog is played often,
-contracts are overcalled, the auction runs long). Short decks (3 x h + 3 cards, deal.hand-size) and
-other match lengths need the rules features ``deck``, ``deals`` and ``target_score`` that the
-engine declares; the golden playthroughs and the bot matches need only the variants they play.
+contracts are overcalled); a bot that keeps overcalling makes long auctions. Short decks (3 x h + 3
+cards, deal.hand-size) and other match lengths need the rules features ``deck``, ``deals`` and
+``target_score`` that the engine declares; the golden playthroughs and the bot matches need only the
+variants they play.
 """
 
 from __future__ import annotations
