@@ -20,15 +20,19 @@ of one deal 3 (first dealers) x 720 (orders of 6 different cards) x 44 = 95,040 
 
 from __future__ import annotations
 
+import math
+
 import pytest
 
 from froeschis.framework.game import Tiny
+from froeschis.games.frog import GAME as FROG
 from froeschis.games.frog.actions import Action, DrawDealer
 from froeschis.games.frog.chance import chance_outcomes
 from froeschis.games.frog.engine import GameState, new_game
 from froeschis.games.frog.invariants import check_observations, check_state
 from froeschis.games.frog.state import Phase
 from froeschis.games.frog.tiny import TINY
+from froeschis.verify.explore import config_toml
 
 CONFIGS = {config.name: config for config in TINY}
 
@@ -120,3 +124,30 @@ def test_every_tiny_configuration_can_be_walked_to_its_deals() -> None:
         state = new_game(config.players, config.rules)
         assert len(list(chance_outcomes(state))) == 3
         assert _dealt(config).phase is Phase.AUCTION
+
+
+def _sections(text: str) -> dict[str, str]:
+    """The census file's tables by configuration name."""
+    tables = text.split("\n[[config]]\n")[1:]
+    return {table.split('"')[1]: table for table in tables}
+
+
+RECORDED = _sections((FROG.spec() / "census.toml").read_text(encoding="utf-8"))
+
+
+def test_the_census_file_has_every_tiny_configuration_and_only_those() -> None:
+    assert list(RECORDED) == [config.name for config in TINY]
+
+
+@pytest.mark.parametrize("config", [c for c in TINY if c.name != "two-cards"], ids=lambda c: c.name)
+def test_the_census_regenerates_as_recorded(config: Tiny) -> None:
+    """spec/frog/census.toml, regenerated and diffed table by table (``froeschis census --game frog
+    --write`` rewrites it); the walks' invariants are checked by the tests above."""
+    assert "[[config]]\n" + RECORDED[config.name] == "\n".join(config_toml(FROG, config)) + "\n"
+
+
+def test_the_nine_card_census_is_the_number_of_deals() -> None:
+    """Nine different cards: 3 first dealers, then 9! orders of the deck (regenerated, its 22 s
+    walk would only recount this product)."""
+    assert "perft = [3, 1088640]" in RECORDED["two-cards"]
+    assert 3 * math.factorial(9) == 1088640

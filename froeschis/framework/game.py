@@ -102,6 +102,9 @@ class Tiny:
     """What the census file says of it beside its name and players (Fröschis: row, deck, variant)."""
     perft_depth: int = 4
     """How deep the census counts its action paths from the start."""
+    walk: bool = True
+    """Whether the census walks its every state (False: a configuration whose state graph is too
+    large to walk, fingerprinted by its perft counts alone)."""
 
 
 @attrs.frozen

@@ -133,20 +133,32 @@ def census_toml(
         "# distinct orders of the shuffled cards or stones; a path that reaches the end early counts once).",
     ]
     for config in configs:
+        lines += ["", *config_toml(game, config, check_state, check_step)]
+    return "\n".join(lines) + "\n"
+
+
+def config_toml(
+    game: Game,
+    config: Tiny,
+    check_state: StateCheck | None = None,
+    check_step: StepCheck | None = None,
+) -> list[str]:
+    """One configuration's table of the census file: its census (when it is walked) and perft."""
+    counts: list[str] = []
+    if config.walk:
         try:
             census = explore(game, config.players, config.rules, check_state, check_step)
         except WalkTooLarge as error:
             raise WalkTooLarge(f"{game.name} {config.name}: {error}") from None
-        memo: dict[tuple[Any, int], int] = {}
-        start = game.new_game(config.players, config.rules)
-        paths = [perft(game, start, d, memo) for d in range(1, config.perft_depth + 1)]
-        lines += [
-            "",
-            "[[config]]",
-            f'name = "{config.name}"',
-            f"players = {config.players}",
-            *(f"{key} = {_value(value)}" for key, value in config.details),
-            *(f"{field.name} = {getattr(census, field.name)}" for field in attrs.fields(Census)),
-            f"perft = {paths}",
-        ]
-    return "\n".join(lines) + "\n"
+        counts = [f"{field.name} = {getattr(census, field.name)}" for field in attrs.fields(Census)]
+    memo: dict[tuple[Any, int], int] = {}
+    start = game.new_game(config.players, config.rules)
+    paths = [perft(game, start, d, memo) for d in range(1, config.perft_depth + 1)]
+    return [
+        "[[config]]",
+        f'name = "{config.name}"',
+        f"players = {config.players}",
+        *(f"{key} = {_value(value)}" for key, value in config.details),
+        *counts,
+        f"perft = {paths}",
+    ]
