@@ -7,9 +7,12 @@ from __future__ import annotations
 import attrs
 import pytest
 
+from froeschis.framework.game import Tiny
+from froeschis.games.army_of_frogs import GAME as ARMY
 from froeschis.games.army_of_frogs.chance import chance_outcomes
 from froeschis.games.army_of_frogs.engine import ArmyState, new_game, play
-from froeschis.games.army_of_frogs.tiny import TINY, TinyConfig
+from froeschis.games.army_of_frogs.tiny import TINY
+from froeschis.verify.explore import config_toml, explore
 from tests.army_invariants import check_round_trips, check_state
 
 
@@ -21,7 +24,7 @@ class Census:
     edges: int
 
 
-def walk(config: TinyConfig) -> Census:
+def walk(config: Tiny) -> Census:
     """Every state reachable from a new game, each checked once; the edges are the actions taken."""
     start = new_game(config.players, config.rules)
     seen: set[ArmyState] = {start}
@@ -67,7 +70,26 @@ def test_the_smallest_game_by_hand() -> None:
 
 
 @pytest.mark.parametrize("config", TINY, ids=[c.name for c in TINY])
-def test_every_state_of_every_tiny_game_keeps_the_invariants(config: TinyConfig) -> None:
+def test_every_state_of_every_tiny_game_keeps_the_invariants(config: Tiny) -> None:
     census = walk(config)
     assert census.terminal > 0 and census.edges >= census.states - 1
     check_round_trips(new_game(config.players, config.rules))
+
+
+RECORDED = {
+    table.split('"')[1]: "[[config]]\n" + table
+    for table in (ARMY.spec() / "census.toml").read_text(encoding="utf-8").split("\n[[config]]\n")[1:]
+}
+
+
+@pytest.mark.parametrize("config", TINY, ids=[c.name for c in TINY])
+def test_the_census_agrees_with_this_walk_and_regenerates_as_recorded(config: Tiny) -> None:
+    """The framework's walk (``froeschis census --game army-of-frogs``) and this file's own count
+    the same states, ends and edges; spec/army-of-frogs/census.toml is regenerated and diffed."""
+    ours, theirs = walk(config), explore(ARMY, config.players, config.rules)
+    assert (theirs.states, theirs.terminal, theirs.edges) == (ours.states, ours.terminal, ours.edges)
+    assert RECORDED[config.name] == "\n".join(config_toml(ARMY, config)) + "\n"
+
+
+def test_the_census_file_has_every_tiny_configuration() -> None:
+    assert list(RECORDED) == [config.name for config in TINY]

@@ -26,6 +26,7 @@ from froeschis.framework.catalogue import Catalogue, load
 from froeschis.framework.game import Game
 from froeschis.games.army_of_frogs.bots import BOTS
 from froeschis.games.army_of_frogs.chance import chance_outcomes, sample_chance
+from froeschis.games.army_of_frogs.consistency import check_consistent
 from froeschis.games.army_of_frogs.engine import ArmyState, new_game
 from froeschis.games.army_of_frogs.narrate import describe
 from froeschis.games.army_of_frogs.notation import format_position, parse_position
@@ -42,6 +43,7 @@ from froeschis.games.army_of_frogs.serialize import (
     state_to_json,
 )
 from froeschis.games.army_of_frogs.svg import state_svg
+from froeschis.games.army_of_frogs.tiny import TINY
 
 __all__ = ["GAME", "ArmyState", "Rules", "catalogue", "new_game", "spec_dir"]
 
@@ -65,6 +67,11 @@ def catalogue() -> Catalogue:
 
 def _observe(state: ArmyState, seat: int) -> object:
     return state.rules.table.view(state, seat)
+
+
+def _round(state: ArmyState) -> int:
+    """The round a turn belongs to (every seat's turn once), 0 before the first."""
+    return -(-state.turn // state.num_players)
 
 
 GAME = Game(
@@ -97,6 +104,9 @@ GAME = Game(
         "froeschis.games.army_of_frogs.structure",
         "froeschis.games.army_of_frogs.turns",
     ),
+    round_of=_round,
+    tiny=TINY,
+    state_checks=(check_consistent,),
     extras={
         "perft": perft,
         "divide": divide,

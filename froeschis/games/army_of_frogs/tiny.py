@@ -7,25 +7,25 @@ derives the counts of ``one-round`` by hand.
 
 from __future__ import annotations
 
-import attrs
-
+from froeschis.framework.game import Tiny
 from froeschis.games.army_of_frogs.rules import Rules
 
 
-@attrs.frozen
-class TinyConfig:
-    name: str
-    players: int
-    rules: Rules
+def _tiny(name: str, players: int, **options: object) -> Tiny:
+    """Two stones of each colour, its options written out in the census."""
+    rules = Rules(stones_per_colour=2, **options)  # type: ignore[arg-type]
+    return Tiny(
+        name, players, rules, details=(("stones_per_colour", 2), *sorted(options.items())), perft_depth=4
+    )
 
 
-TINY: tuple[TinyConfig, ...] = (
-    TinyConfig("one-round", 2, Rules(stones_per_colour=2, link_at=2, rounds=1)),
-    TinyConfig("two-rounds", 2, Rules(stones_per_colour=2, link_at=2, rounds=2)),
-    TinyConfig("three-rounds", 2, Rules(stones_per_colour=2, link_at=2, rounds=3)),
-    TinyConfig("three-rounds-no-goal", 2, Rules(stones_per_colour=2, link_at=3, rounds=3)),
-    TinyConfig("three-players", 3, Rules(stones_per_colour=2, link_at=2, rounds=1)),
-    TinyConfig("optional-move", 2, Rules(stones_per_colour=2, link_at=2, rounds=3, optional_move=True)),
-    TinyConfig("win-at-turn-end", 2, Rules(stones_per_colour=2, link_at=2, rounds=3, win_at_turn_end=True)),
+TINY: tuple[Tiny, ...] = (
+    _tiny("one-round", 2, link_at=2, rounds=1),
+    _tiny("two-rounds", 2, link_at=2, rounds=2),
+    _tiny("three-rounds", 2, link_at=2, rounds=3),
+    _tiny("three-rounds-no-goal", 2, link_at=3, rounds=3),
+    _tiny("three-players", 3, link_at=2, rounds=1),
+    _tiny("optional-move", 2, link_at=2, rounds=3, optional_move=True),
+    _tiny("win-at-turn-end", 2, link_at=2, rounds=3, win_at_turn_end=True),
 )
-"""The tiny configurations, each with the variants it explores."""
+"""The tiny configurations, each with the variants it explores (``spec/army-of-frogs/census.toml``)."""
