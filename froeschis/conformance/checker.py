@@ -330,6 +330,7 @@ def _finish(
     """Stop the engine and write up the check."""
     session.stop()
     features = session.info.features if session.info else frozenset()
+    unseen = session.referee.kit.unobservable
     rows = tuple(
         ClauseRow(
             c.id,
@@ -340,7 +341,11 @@ def _finish(
             declared=session.info is not None and (c.option is None or c.option in features),
         )
         for c in session.referee.catalogue.clauses
+        if c.id not in unseen
     )
+    if unseen:
+        shown = ", ".join(c.id for c in session.referee.catalogue.clauses if c.id in unseen)
+        notes = (*notes, f"no reply of the protocol shows {shown}: not checked here")
     return Report(
         game=session.referee.game.name,
         engine=session.info.name if session.info else "",

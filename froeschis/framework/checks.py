@@ -151,3 +151,7 @@ class Conformance:
     same_position: Callable[[Any, Any], bool] | None = None
     """Whether two states are the same position with the same choices (their rules aside); None:
     their JSON forms, rules left out, and their legal actions are compared."""
+    unobservable: frozenset[str] = frozenset()
+    """Clauses that no reply of the protocol shows (in Frog, what a seat may see: the replies hold the
+    whole state): a report leaves them out of its clause table and says so in a note, so that
+    ``--strict`` does not ask any game to exercise them."""

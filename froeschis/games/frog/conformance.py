@@ -48,6 +48,11 @@ RULE_FEATURES = (*VARIANT_OPTIONS, "deals", "target_score", "deck")
 and target, short decks (spec/frog/protocol.md, "Rules")."""
 
 
+VIEW_CLAUSES = frozenset({"view.own-hand", "view.public", "view.widow", "view.discards"})
+"""What a seat may see: the protocol's replies hold the whole state, never a seat's view (the
+reference's ``observe``), so no reply shows these clauses."""
+
+
 def phase_clause(state: GameState) -> str:
     """The clause that says what may happen in the state's phase."""
     return state.rules.table.clause_of(PHASE_SLOT[state.phase])
@@ -258,5 +263,6 @@ KIT = Conformance(
     repair_chance=repair_chance,
     simpler_decision=simpler_decision,
     same_position=same_position,
+    unobservable=VIEW_CLAUSES,
 )
 """Frog's part of the kit (``Game.extras["conformance"]``)."""
