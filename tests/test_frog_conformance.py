@@ -13,6 +13,7 @@ of the full check.
 from __future__ import annotations
 
 import functools
+import json
 import re
 import shutil
 from pathlib import Path
@@ -21,7 +22,7 @@ from typing import Any
 import attrs
 import pytest
 
-from froeschis.conformance import CheckConfig, ReferenceEngine, check
+from froeschis.conformance import CheckConfig, ReferenceEngine, check, compare_record
 from froeschis.conformance.report import Report
 from froeschis.games.frog import load_catalogue
 from froeschis.games.frog.misreadings import IMPLEMENTED
@@ -116,6 +117,17 @@ def test_every_misreading_the_protocol_shows_is_caught_and_named_by_its_clause(
         return
     assert not report.ok
     assert report.causes[0].clause == clause, [c.headline() for c in report.causes]
+
+
+@pytest.mark.clause("frog:settle.multiplier")
+def test_a_reproduction_is_a_frog_record_that_replays_the_divergence() -> None:
+    misread = reference("settle.multiplier~compounded")
+    report = check(misread, attrs.evolve(QUICK, shrink=True, shrink_budget=5, reproductions=1), game="frog")
+    written = json.loads(report.dumps())  # checked against spec/schemas/report.schema.json
+    record = written["causes"][0]["reproduction"]["record"]
+    assert record["game"] == "frog" and written["causes"][0]["clause"] == "settle.multiplier"
+    assert compare_record(misread, record) is not None
+    assert compare_record(reference(), record) is None
 
 
 @functools.cache
