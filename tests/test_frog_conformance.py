@@ -22,8 +22,9 @@ from typing import Any
 import attrs
 import pytest
 
-from froeschis.conformance import CheckConfig, ReferenceEngine, check, compare_record
+from froeschis.conformance import CheckConfig, ReferenceEngine, assert_conforms, check, compare_record
 from froeschis.conformance.report import Report
+from froeschis.conformance.validate import validate_file, validate_record
 from froeschis.games.frog import load_catalogue
 from froeschis.games.frog.misreadings import IMPLEMENTED
 
@@ -130,6 +131,26 @@ def test_a_reproduction_is_a_frog_record_that_replays_the_divergence() -> None:
     assert compare_record(reference(), record) is None
 
 
+VECTORS = REPO / "spec" / "frog" / "vectors"
+
+
+def test_validate_replays_frog_playthroughs_and_records(tmp_path: Path) -> None:
+    assert validate_file(VECTORS / "3p-seed0-full.jsonl", "frog").finished
+    lines = (VECTORS / "3p-seed0.jsonl").read_text(encoding="utf-8").splitlines()
+    step = json.loads(lines[10])
+    step["state"]["scores"] = [151, 149, 150]  # a point moved: the scores no longer total 450
+    tampered = tmp_path / "tampered.jsonl"
+    tampered.write_text("\n".join([*lines[:10], json.dumps(step), *lines[11:]]) + "\n", encoding="utf-8")
+    found = validate_file(tampered, "frog").problem
+    assert found is not None and found.kind == "state" and [d.path for d in found.fields] == ["scores"]
+    assert "not of 'froeschis'" in str(validate_file(VECTORS / "3p-seed2.jsonl").problem)
+    header = json.loads(lines[0])
+    record = {"format": "froeschis.record/1", "game": "frog", "players": 3, "rules": header["rules"]}
+    assert validate_record({**record, "actions": header["actions"]}, "frog").ok
+    refused = validate_record({**record, "actions": [*header["actions"][:2], "trump H"]}, "frog").problem
+    assert refused is not None and refused.clauses == ("bid.raise",)
+
+
 @functools.cache
 def bug_report(bug: str) -> Report:
     return check(node("--bug", bug), QUICK, game="frog")
@@ -141,8 +162,8 @@ def _bug(bug: str, clause: str) -> Any:
 
 @needs_node
 def test_the_node_engine_conforms() -> None:
-    report = check(node(), STRICT, game="frog")
-    assert report.ok, report.summary()
+    report = assert_conforms(node(), STRICT, game="frog")
+    assert report.ok and report.game == "frog", report.summary()
 
 
 @needs_node

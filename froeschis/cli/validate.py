@@ -15,20 +15,19 @@ from pathlib import Path
 
 from rich.text import Text
 
-from froeschis.cli.options import Subparsers, add_command, add_game, make_console, only_the_default_game
+from froeschis.cli.options import Subparsers, add_command, add_game, game_of, make_console
 from froeschis.conformance.report import render_finding
 from froeschis.conformance.validate import validate_file
 from froeschis.framework.game import Game
-from froeschis.spec import load_catalogue
 
 
 def run(args: argparse.Namespace) -> int:
-    only_the_default_game(args, "validate")
     console = make_console()
+    catalogue = game_of(args).catalogue()
     status = 0
     for path in args.games:
         try:
-            result = validate_file(path)
+            result = validate_file(path, args.game_name)
         except OSError as error:
             console.print(Text(f"{path}: cannot read: {error}"))
             status = max(status, 2)
@@ -39,10 +38,10 @@ def run(args: argparse.Namespace) -> int:
             continue
         console.print(Text(f"{path}: {result.summary()}"))  # text, not markup: "[frog.place]" stays
         if result.problem is not None:
-            render_finding(console, result.problem, load_catalogue())
+            render_finding(console, result.problem, catalogue)
             status = max(status, 1)
         for warning in result.warnings[:5]:
-            render_finding(console, warning, load_catalogue(), brief=True)
+            render_finding(console, warning, catalogue, brief=True)
     return status
 
 

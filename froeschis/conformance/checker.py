@@ -444,9 +444,10 @@ class ConformanceWarning(UserWarning):
     """A should-level difference (events, conventions): reported, not failed."""
 
 
-def assert_conforms(candidate: Candidate, config: CheckConfig | None = None) -> Report:
-    """For an engine's own test suite: raise :class:`ConformanceError` on any error, warn on warnings."""
-    result = check(candidate, config)
+def assert_conforms(candidate: Candidate, config: CheckConfig | None = None, game: str = DEFAULT) -> Report:
+    """For an engine's own test suite (of ``game``, Fröschis by default): raise
+    :class:`ConformanceError` on any error, warn on warnings."""
+    result = check(candidate, config, game=game)
     for w in result.warnings:
         warnings.warn(f"[{w.kind}] {w.message}", ConformanceWarning, stacklevel=2)
     if not result.ok:

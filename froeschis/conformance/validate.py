@@ -11,6 +11,9 @@ Two forms are read:
   actions must be the reference's; a differing one is reported with the clauses involved, as the
   conformance checker does. Differing events are reported as warnings.
 
+Any game's logs are read (``froeschis validate --game frog``): a record's setup and actions by the
+game's own JSON forms, a playthrough's states compared by its conformance kit.
+
 Steps are numbered as ``froeschis explain`` and the playthroughs number them: step 1 is the first
 action (``actions[0]``), step N the N-th; a playthrough's step 0 is the state before the first
 action.
@@ -20,23 +23,19 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import attrs
 
 from froeschis.conformance.compare import ERROR, Finding, compare_reply
 from froeschis.conformance.protocol import JSON
 from froeschis.conformance.referee import Referee
-from froeschis.core.engine import GameState, new_game
-from froeschis.core.errors import FormatError, IllegalActionError, RulesError
-from froeschis.io.serialize import (
-    MAX_TEXT,
-    action_from_json,
-    action_to_json,
-    loads,
-    read_text_limited,
-    record_from_json,
-    rules_from_json,
-)
+from froeschis.framework import records
+from froeschis.framework.errors import FormatError, IllegalActionError, RulesError
+from froeschis.framework.game import Game
+from froeschis.framework.jsontext import MAX_TEXT, loads, read_text_limited
+from froeschis.framework.registry import DEFAULT, game
+from froeschis.io.serialize import record_from_json
 
 
 @attrs.frozen
@@ -54,7 +53,7 @@ class Validation:
     """The first illegal or inconsistent step; its ``step`` is the step's number (step 1 is
     ``actions[0]``, see the module's docstring), None for a problem of the whole log."""
     warnings: tuple[Finding, ...] = ()
-    final_state: GameState | None = None
+    final_state: Any = None
 
     def summary(self) -> str:
         if self.problem is not None:
@@ -85,10 +84,11 @@ def _invalid(
     return Validation(False, form, steps, False, problem=finding)
 
 
-def _replay(form: str, players: int, rules: object, actions: Sequence[JSON]) -> Validation:
-    """Replay from the setup; ``players`` comes from the input unchecked, as ``new_game`` checks it."""
+def _replay(of: Game, form: str, players: int, rules: object, actions: Sequence[JSON]) -> Validation:
+    """Replay a game of ``of`` from the setup; ``players`` comes from the input unchecked, as
+    ``new_game`` checks it."""
     try:
-        state = new_game(players, rules_from_json(rules))
+        state = of.new_game(players, of.rules_from_json(rules))
     except FormatError as error:
         return _invalid(form, 0, f"malformed setup: {error}")
     except RulesError as error:
@@ -101,7 +101,7 @@ def _replay(form: str, players: int, rules: object, actions: Sequence[JSON]) -> 
         )
     for index, raw in enumerate(actions):
         try:
-            state = state.step(action_from_json(raw, f"actions[{index}]"))[0]
+            state = state.step(of.action_from_json(raw, f"actions[{index}]"))[0]
         except FormatError as error:
             return _invalid(form, index, f"malformed action: {error}", index + 1, raw)
         except IllegalActionError as error:
@@ -114,24 +114,40 @@ def _replay(form: str, players: int, rules: object, actions: Sequence[JSON]) -> 
                 (error.clause,),
                 "illegal",
             )
-    return Validation(True, form, len(actions), state.is_terminal, state.winners, final_state=state)
+    winners = tuple(
+        getattr(state, "winners", ())
+    )  # every game's states name them; the State protocol does not
+    return Validation(True, form, len(actions), state.is_terminal, winners, final_state=state)
 
 
-def validate_record(data: object) -> Validation:
-    """Replay a game record (a parsed ``froeschis.record/1`` object)."""
+def _check_fields(of: Game, data: dict[str, JSON]) -> None:
+    """Everything of a record but its actions (checked one by one as they are replayed): Fröschis'
+    records by the reader they had before there were other games (its messages unchanged), any other
+    game's by the framework's (:func:`froeschis.framework.records.record_from_json`)."""
+    skeleton = {**data, "actions": []} if "actions" in data else data
+    if of.name == DEFAULT:
+        record_from_json(skeleton)
+    else:
+        records.record_from_json(of, skeleton)
+
+
+def validate_record(data: object, game_name: str = DEFAULT) -> Validation:
+    """Replay a game record (a parsed ``froeschis.record/1`` object) of the game ``game_name``."""
     if not isinstance(data, dict):
         return _invalid("record", 0, "a game record is a JSON object")
-    try:  # everything but the actions, which are checked one by one as they are replayed
-        record_from_json({**data, "actions": []} if "actions" in data else data)
+    of = game(game_name)
+    try:
+        _check_fields(of, data)
     except FormatError as error:
         return _invalid("record", 0, f"malformed record: {error}")
     if not isinstance(data["actions"], list):
         return _invalid("record", 0, "malformed record: actions: expected a list")
-    return _replay("record", data["players"], data["rules"], data["actions"])
+    return _replay(of, "record", data["players"], data["rules"], data["actions"])
 
 
-def validate_playthrough(lines: Sequence[object]) -> Validation:
-    """Replay a playthrough (parsed JSON lines: the header, then one object per step)."""
+def validate_playthrough(lines: Sequence[object], game_name: str = DEFAULT) -> Validation:
+    """Replay a playthrough (parsed JSON lines: the header, then one object per step) of the game
+    ``game_name``, which its header names (a header without ``game`` is Fröschis')."""
     form = "playthrough"
     if not lines or not isinstance(lines[0], dict):
         return _invalid(form, 0, "the first line must be the header object")
@@ -141,11 +157,19 @@ def validate_playthrough(lines: Sequence[object]) -> Validation:
         return _invalid(form, 0, f"the header lacks {missing}")
     if not isinstance(header["actions"], list):
         return _invalid(form, 0, "malformed header: actions: expected a list")
-    legal = _replay(form, header["players"], header["rules"], header["actions"])
+    if header.get("game", DEFAULT) != game_name:
+        return _invalid(
+            form, 0, f"malformed header: game: a playthrough of {header.get('game')!r}, not of {game_name!r}"
+        )
+    try:
+        referee = Referee.of(game_name)
+    except LookupError as error:  # a game without a conformance kit: its steps cannot be compared
+        return _invalid(form, 0, f"a playthrough cannot be checked: {error}")
+    of = referee.game
+    legal = _replay(of, form, header["players"], header["rules"], header["actions"])
     if not legal.ok:
         return legal
-    referee = Referee.of()
-    state = new_game(header["players"], rules_from_json(header["rules"]))
+    state = of.new_game(header["players"], of.rules_from_json(header["rules"]))
     actions = header["actions"]
     warnings: list[Finding] = []
     for number, entry in enumerate(lines[1:]):
@@ -166,12 +190,12 @@ def validate_playthrough(lines: Sequence[object]) -> Validation:
                     entry.get("action"),
                     kind="inconsistent",
                 )
-            parsed = action_from_json(actions[number - 1])
+            parsed = of.action_from_json(actions[number - 1])
             reference = state.transition(parsed)
             check = compare_reply(
                 referee,
                 state,
-                action_to_json(parsed),
+                of.action_to_json(parsed),
                 reference.after,
                 reference.fired,
                 reply,
@@ -187,7 +211,7 @@ def validate_playthrough(lines: Sequence[object]) -> Validation:
     return attrs.evolve(legal, warnings=tuple(warnings))
 
 
-def validate_text(text: str) -> Validation:
+def validate_text(text: str, game_name: str = DEFAULT) -> Validation:
     """A record (one JSON object) or a playthrough (JSON lines), recognised by its content.
 
     Text that is neither (not JSON, nested too deeply to parse, a number too long to convert) is
@@ -201,18 +225,18 @@ def validate_text(text: str) -> Validation:
         pass
     else:
         if not (isinstance(data, dict) and "vector" in data):
-            return validate_record(data)
+            return validate_record(data, game_name)
     try:
         lines = [loads(line, f"line {n}") for n, line in enumerate(text.splitlines(), 1) if line.strip()]
     except FormatError as error:
         return _invalid("record", 0, f"neither a JSON record nor JSON lines: {error}")
-    return validate_playthrough(lines)
+    return validate_playthrough(lines, game_name)
 
 
-def validate_file(path: Path) -> Validation:
+def validate_file(path: Path, game_name: str = DEFAULT) -> Validation:
     """Validate the game log in ``path`` (a record ``.json`` or a playthrough ``.jsonl``).
 
-    A file of more than :data:`~froeschis.io.serialize.MAX_TEXT` bytes is reported as malformed,
+    A file of more than :data:`~froeschis.framework.jsontext.MAX_TEXT` bytes is reported as malformed,
     without being read to its end. Raises OSError when the file cannot be read and
     UnicodeDecodeError when it is not UTF-8 text.
     """
@@ -220,4 +244,4 @@ def validate_file(path: Path) -> Validation:
         text = read_text_limited(path)
     except FormatError as error:
         return _invalid("record", 0, str(error))
-    return validate_text(text)
+    return validate_text(text, game_name)
