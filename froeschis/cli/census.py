@@ -14,14 +14,50 @@ import sys
 from typing import Any
 
 from froeschis.cli.files import check_file, check_not_installed, save_or_rescue
-from froeschis.cli.options import Subparsers, add_command, add_game, game_of
+from froeschis.cli.options import Subparsers, add_command, add_game, game_of, positive_int
 from froeschis.framework.errors import FroeschisError
 from froeschis.framework.game import Game
-from froeschis.verify.explore import census_toml
+from froeschis.verify.explore import census_toml, divide
+
+
+def _position(of: Game, args: argparse.Namespace) -> Any:
+    """The state ``--position`` names: one of the game's named positions, a notation, or the start."""
+    if args.position is None:
+        return of.new_game(args.players or min(of.players), None)
+    named = of.perft_positions()
+    if args.position in named:
+        return named[args.position]
+    if of.parse_position is None:
+        known = ", ".join(named) or "none"
+        raise FroeschisError(
+            f"--position: {args.position!r} is no named position of {of.title} (known: {known})"
+        )
+    return of.parse_position(args.position)
+
+
+def divide_report(of: Game, args: argparse.Namespace) -> int:
+    """``--divide DEPTH``: perft(DEPTH) of the position, split by its first action."""
+    state = _position(of, args)
+    if state.is_chance:
+        named = ", ".join(of.perft_positions()) or f"none: {of.title} has no positions to divide from yet"
+        raise FroeschisError(
+            "--divide: the position is a chance node (a shuffle or a deal: too many outcomes to split "
+            f"by); give --position, a position after it (named positions: {named})"
+        )
+    counts = of.divide(state, args.divide) if of.divide is not None else divide(of, state, args.divide)
+    width = max((len(action) for action in counts), default=0)
+    for action, count in counts.items():
+        print(f"{action:<{width}}  {count}")
+    print(f"total {sum(counts.values())} at depth {args.divide}")
+    return 0
 
 
 def run(args: argparse.Namespace) -> int:
     of = game_of(args)
+    if args.divide is not None:
+        return divide_report(of, args)
+    if args.position is not None or args.players is not None:
+        raise FroeschisError("--position and --players go with --divide")
     if not of.tiny:
         raise FroeschisError(f"{of.title} has no tiny configurations to walk")
     path = of.spec() / "census.toml"
@@ -62,3 +98,15 @@ def add(subparsers: Subparsers, game: Game) -> None:
     )
     add_game(parser)
     parser.add_argument("--write", action="store_true", help="record the counts in the game's census.toml")
+    parser.add_argument(
+        "--divide",
+        type=positive_int,
+        metavar="DEPTH",
+        help="print perft(DEPTH) of a position split by its first action (where two engines part)",
+    )
+    parser.add_argument(
+        "--position",
+        help="with --divide: a named position of the game's perft table, or a position in its notation "
+        "(default: the start)",
+    )
+    parser.add_argument("--players", type=positive_int, help="with --divide from the start: the players")

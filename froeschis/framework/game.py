@@ -210,6 +210,16 @@ class Game:
     clause_modules: tuple[str, ...] = ()
     """The modules that hold the game's clause functions: every function marked there must be an
     entry of a table (the coverage gate finds strays)."""
+    perft_positions: Callable[[], Mapping[str, Any]] = lambda: {}
+    """The named positions of the game's perft table, states by name (``census --divide
+    --position NAME``)."""
+    parse_position: Callable[[str], Any] | None = None
+    """A state from its one-line notation, if the game has one (``census --position NOTATION``);
+    :class:`~froeschis.framework.errors.FormatError` for a malformed one."""
+    divide: Callable[[Any, int], Mapping[str, int]] | None = None
+    """perft split by the first action, by the game's own perft convention when it has one (Army of
+    Frogs: a finished game adds nothing, as in chess); None: :func:`froeschis.verify.explore.divide`'s
+    (a path that ends early counts once, as the census counts)."""
     playthroughs: PlaythroughPlan | None = None
     """How its golden playthroughs (``spec/<game>/vectors``) are searched for."""
     table: Callable[[Any], ClauseTable] = lambda rules: rules.table

@@ -23,12 +23,27 @@ StepCheck = Callable[[Any, Any, tuple[Any, ...]], None]
 StateCheck = Callable[[Any], None]
 
 
+class WalkTooLarge(FroeschisError):
+    """An exhaustive walk that would hold more states than it was allowed (a configuration too
+    large to be tiny): stopped, not left to fill the memory."""
+
+
+MAX_OUTCOMES = 400_000
+"""The most outcomes of one chance node a walk takes (nine different cards have 362,880 orders; a
+full deck's orders could not be walked in a lifetime)."""
+
+
 def successors(game: Game, state: Any) -> Iterator[Any]:
-    """Every action from ``state``: each distinct chance outcome at chance nodes, else the legal actions."""
-    if state.is_chance:
-        yield from game.chance_outcomes(state)
-    else:
+    """Every action from ``state``: each distinct chance outcome at chance nodes, else the legal
+    actions. A chance node with more than :data:`MAX_OUTCOMES` outcomes raises :class:`WalkTooLarge`
+    (a walk of it would not end)."""
+    if not state.is_chance:
         yield from state.legal_actions()
+        return
+    for count, outcome in enumerate(game.chance_outcomes(state), 1):
+        if count > MAX_OUTCOMES:
+            raise WalkTooLarge(f"a chance node with more than {MAX_OUTCOMES:,} outcomes: too many to walk")
+        yield outcome
 
 
 @attrs.frozen
@@ -42,11 +57,6 @@ class Census:
     edges: int
     max_round: int
     """The latest round (Fröschis) or deal (Frog) any state reaches (the game's ``round_of``)."""
-
-
-class WalkTooLarge(FroeschisError):
-    """An exhaustive walk that would hold more states than it was allowed (a configuration too
-    large to be tiny): stopped, not left to fill the memory."""
 
 
 def explore(

@@ -28,10 +28,11 @@ from froeschis.games.army_of_frogs.bots import BOTS
 from froeschis.games.army_of_frogs.chance import chance_outcomes, sample_chance
 from froeschis.games.army_of_frogs.consistency import check_consistent
 from froeschis.games.army_of_frogs.engine import ArmyState, new_game
+from froeschis.games.army_of_frogs.misreadings import IMPLEMENTED
 from froeschis.games.army_of_frogs.narrate import describe
 from froeschis.games.army_of_frogs.notation import format_position, parse_position
-from froeschis.games.army_of_frogs.perft import divide, perft
-from froeschis.games.army_of_frogs.readings import VARIANTS
+from froeschis.games.army_of_frogs.perft import divide, named_positions, perft
+from froeschis.games.army_of_frogs.readings import VARIANTS, misread_everywhere
 from froeschis.games.army_of_frogs.render import render
 from froeschis.games.army_of_frogs.rules import Rules
 from froeschis.games.army_of_frogs.serialize import (
@@ -106,8 +107,13 @@ GAME = Game(
     ),
     round_of=_round,
     tiny=TINY,
+    perft_positions=lambda: named_positions(spec_dir()),
+    parse_position=parse_position,
+    divide=divide,
     state_checks=(check_consistent,),
     extras={
+        "misreadings": IMPLEMENTED,
+        "misread_everywhere": misread_everywhere,
         "perft": perft,
         "divide": divide,
         "format_position": format_position,
@@ -115,5 +121,7 @@ GAME = Game(
         "svg": state_svg,
     },
 )
-"""Army of Frogs, registered as ``army-of-frogs``. Its extras: ``perft`` and ``divide`` (state,
-depth), the notation's ``format_position`` and ``parse_position``, and ``svg`` (a state's island)."""
+"""Army of Frogs, registered as ``army-of-frogs``. Its extras: ``misreadings`` (their table entries
+by ID) and ``misread_everywhere`` (for the mutation check, ``tests/game_mutants.py``), ``perft`` and
+``divide`` (state, depth), the notation's ``format_position`` and ``parse_position``, and ``svg`` (a
+state's island)."""

@@ -11,9 +11,13 @@ order of the bag is one branch.
 
 from __future__ import annotations
 
+import tomllib
+from pathlib import Path
+
 from froeschis.games.army_of_frogs.actions import AnyAction
 from froeschis.games.army_of_frogs.chance import chance_outcomes
 from froeschis.games.army_of_frogs.engine import ArmyState, play
+from froeschis.games.army_of_frogs.notation import parse_position
 
 
 def _branches(state: ArmyState) -> tuple[AnyAction, ...]:
@@ -41,3 +45,9 @@ def divide(state: ArmyState, depth: int) -> dict[str, int]:
     if depth < 1:
         raise ValueError(f"divide needs a depth of 1 or more, not {depth}")
     return {str(action): perft(play(state, action), depth - 1) for action in _branches(state)}
+
+
+def named_positions(spec: Path) -> dict[str, ArmyState]:
+    """The positions of ``spec/army-of-frogs/perft.toml`` (``spec`` is the game's folder), by name."""
+    table = tomllib.loads((spec / "perft.toml").read_text(encoding="utf-8"))
+    return {row["name"]: parse_position(row["notation"]) for row in table["position"]}

@@ -133,7 +133,7 @@ def _table_for(options: frozenset[str], misreadings: tuple[Reading, ...]) -> Arm
 def misread_everywhere(*readings: Reading) -> None:
     """From now on, in this process, every table reads its clauses as ``readings`` say.
 
-    For the mutation check only (``tests/army_mutants.py``), which runs tests against an engine with
+    For the mutation check only (``tests/game_mutants.py``), which runs tests against an engine with
     one clause broken: the tests build their games with ``Rules()`` like everybody else.
     """
     global _misreadings

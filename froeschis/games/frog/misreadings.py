@@ -2,7 +2,7 @@
 
 The catalogue (``spec/frog/clauses.toml``) lists every clause's misreadings: an ID
 (``clause~name``), a description and, where one does, the sentence that invites it; one of them is
-the clause's mutant, by which the mutation check plays the clause's tests (``tests/frog_mutants.py``).
+the clause's mutant, by which the mutation check plays the clause's tests (``tests/game_mutants.py``).
 :data:`IMPLEMENTED` gives each misreading that can be played the entries an engine built on it
 would put in the table. Three cannot be played by this table and are left out: a dealer drawn for
 every deal (``match.first-dealer~every-deal``) and a chico without trumps

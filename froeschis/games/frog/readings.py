@@ -134,7 +134,7 @@ def _table_for(options: frozenset[str], misreadings: tuple[Reading, ...]) -> Fro
 def misread_everywhere(*readings: Reading) -> None:
     """From now on, in this process, every Frog table reads its clauses as ``readings`` say.
 
-    For the mutation check only (``tests/frog_mutants.py``), which plays the tests by an engine with
+    For the mutation check only (``tests/game_mutants.py``), which plays the tests by an engine with
     one clause broken while they build their games with ``Rules()`` like everybody else.
     """
     global _misreadings
