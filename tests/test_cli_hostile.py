@@ -83,6 +83,8 @@ NUMERIC_OPTIONS: dict[tuple[str, str], Callable[[str], int | float]] = {
     ("bench", "--instructions"): non_negative_int,
     ("bench", "--seed"): non_negative_int,
     ("vectors", "--seeds"): positive_int,
+    ("census", "--divide"): positive_int,
+    ("census", "--players"): player_count,
     ("conform", "--games"): non_negative_int,
     ("conform", "--seed"): non_negative_int,
     ("conform", "--timeout"): positive_seconds,

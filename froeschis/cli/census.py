@@ -14,7 +14,7 @@ import sys
 from typing import Any
 
 from froeschis.cli.files import check_file, check_not_installed, save_or_rescue
-from froeschis.cli.options import Subparsers, add_command, add_game, game_of, positive_int
+from froeschis.cli.options import Subparsers, add_command, add_game, game_of, player_count_of, positive_int
 from froeschis.framework.errors import FroeschisError
 from froeschis.framework.game import Game
 from froeschis.verify.explore import census_toml, divide
@@ -109,4 +109,6 @@ def add(subparsers: Subparsers, game: Game) -> None:
         help="with --divide: a named position of the game's perft table, or a position in its notation "
         "(default: the start)",
     )
-    parser.add_argument("--players", type=positive_int, help="with --divide from the start: the players")
+    parser.add_argument(
+        "--players", type=player_count_of(game), help="with --divide from the start: the players"
+    )
