@@ -8,11 +8,9 @@ read it; :func:`table_for` gives the table of any combination of options.
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Iterable
-
 from froeschis.core import clauses as c
 from froeschis.core.table import ClauseTable, Reading, Variant
+from froeschis.framework.table import Tables
 
 PUBLISHED = ClauseTable(
     standard_deck=c.standard_deck,
@@ -83,34 +81,10 @@ VARIANTS: tuple[Variant, ...] = (
 VARIANT_OPTIONS: tuple[str, ...] = tuple(v.option for v in VARIANTS)
 """The ``Rules`` options that switch variants on."""
 
-_misreadings: tuple[Reading, ...] = ()
+_TABLES = Tables(PUBLISHED, VARIANTS)
 
-
-def table_for(options: Iterable[str]) -> ClauseTable:
-    """The clause table of the published rules with the variants of ``options`` switched on."""
-    return _table_for(frozenset(options), _misreadings)
-
-
-@functools.cache
-def _table_for(options: frozenset[str], misreadings: tuple[Reading, ...]) -> ClauseTable:
-    unknown = sorted(options - set(VARIANT_OPTIONS))
-    if unknown:
-        raise ValueError(f"unknown variant options {unknown}; expected some of {list(VARIANT_OPTIONS)}")
-    table = PUBLISHED
-    for variant in VARIANTS:
-        if variant.option in options:
-            for reading in variant.readings:
-                table = table.replace(reading.slot, reading.function)
-    for reading in misreadings:
-        table = table.read(reading)
-    return table
-
-
-def misread_everywhere(*readings: Reading) -> None:
-    """From now on, in this process, every table reads its clauses as ``readings`` say.
-
-    For the mutation check only (``tests/test_mutation.py``), which runs the test suite against an
-    engine with one clause broken: the tests build their games with ``Rules()`` like everybody else.
-    """
-    global _misreadings
-    _misreadings = readings
+table_for = _TABLES.table_for
+"""The published table with the variants of the options given switched on."""
+misread_everywhere = _TABLES.misread_everywhere
+"""From now on, in this process, every table reads its clauses as the readings given say (for the
+mutation check only)."""

@@ -14,8 +14,8 @@ a clause (:class:`Reading`): "an engine that reads clause X differently" is one 
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, Self, TypeVar
+from collections.abc import Callable, Iterable
+from typing import Any, Generic, Self, TypeVar
 
 import attrs
 
@@ -129,3 +129,52 @@ class Variant:
     """One line saying what it changes."""
     readings: tuple[Reading, ...]
     """The entries it replaces (each function marked with ``clause``)."""
+
+
+T = TypeVar("T", bound=ClauseTable)
+
+
+class Tables(Generic[T]):
+    """A game's clause tables: the published one with any of its variants switched on, each built
+    once per process, and the mutation check's way to make every one of them misread.
+
+    Mutable on purpose and private to its game's ``readings`` module: ``misread_everywhere`` is the
+    one switch the mutation check turns before any test builds a ``Rules()``.
+    """
+
+    def __init__(self, published: T, variants: tuple[Variant, ...]) -> None:
+        self.published = published
+        self.variants = variants
+        self.options = tuple(variant.option for variant in variants)
+        self._misreadings: tuple[Reading, ...] = ()
+        self._built: dict[tuple[frozenset[str], tuple[Reading, ...]], T] = {}
+
+    def table_for(self, options: Iterable[str]) -> T:
+        """The published table with the variants of ``options`` switched on (and the misreadings of
+        :meth:`misread_everywhere`, if any)."""
+        key = (frozenset(options), self._misreadings)
+        if key not in self._built:
+            self._built[key] = self._build(*key)
+        return self._built[key]
+
+    def _build(self, options: frozenset[str], misreadings: tuple[Reading, ...]) -> T:
+        unknown = sorted(options - set(self.options))
+        if unknown:
+            raise ValueError(f"unknown variant options {unknown}; expected some of {list(self.options)}")
+        table = self.published
+        for variant in self.variants:
+            if variant.option in options:
+                for reading in variant.readings:
+                    table = table.replace(reading.slot, reading.function)
+        for reading in misreadings:
+            table = table.read(reading)
+        return table
+
+    def misread_everywhere(self, *readings: Reading) -> None:
+        """From now on, in this process, every table reads its clauses as ``readings`` say.
+
+        For the mutation checks only (``tests/test_mutation.py``, ``tests/game_mutants.py``), which
+        run tests against an engine with one clause broken while the tests build their games with
+        ``Rules()`` like everybody else.
+        """
+        self._misreadings = readings

@@ -7,10 +7,7 @@ tests read it, and :func:`table_for` gives the table of any combination of optio
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Iterable
-
-from froeschis.framework.table import Reading, Variant
+from froeschis.framework.table import Reading, Tables, Variant
 from froeschis.games.army_of_frogs import goal, moves, setup, structure, turns
 from froeschis.games.army_of_frogs.observation import public_view
 from froeschis.games.army_of_frogs.table import ArmyTable
@@ -107,34 +104,10 @@ VARIANTS: tuple[Variant, ...] = (
 VARIANT_OPTIONS: tuple[str, ...] = tuple(v.option for v in VARIANTS)
 """The ``Rules`` options that switch variants on."""
 
-_misreadings: tuple[Reading, ...] = ()
+_TABLES = Tables(PUBLISHED, VARIANTS)
 
-
-def table_for(options: Iterable[str]) -> ArmyTable:
-    """The clause table of the published rules with the variants of ``options`` switched on."""
-    return _table_for(frozenset(options), _misreadings)
-
-
-@functools.cache
-def _table_for(options: frozenset[str], misreadings: tuple[Reading, ...]) -> ArmyTable:
-    unknown = sorted(options - set(VARIANT_OPTIONS))
-    if unknown:
-        raise ValueError(f"unknown variant options {unknown}; expected some of {list(VARIANT_OPTIONS)}")
-    table = PUBLISHED
-    for variant in VARIANTS:
-        if variant.option in options:
-            for reading in variant.readings:
-                table = table.replace(reading.slot, reading.function)
-    for reading in misreadings:
-        table = table.read(reading)
-    return table
-
-
-def misread_everywhere(*readings: Reading) -> None:
-    """From now on, in this process, every table reads its clauses as ``readings`` say.
-
-    For the mutation check only (``tests/game_mutants.py``), which runs tests against an engine with
-    one clause broken: the tests build their games with ``Rules()`` like everybody else.
-    """
-    global _misreadings
-    _misreadings = readings
+table_for = _TABLES.table_for
+"""The published table with the variants of the options given switched on."""
+misread_everywhere = _TABLES.misread_everywhere
+"""From now on, in this process, every table reads its clauses as the readings given say (for the
+mutation check only)."""
