@@ -39,7 +39,6 @@ from froeschis.cli.options import (
     add_variant_switches,
     game_of,
     make_console,
-    only_the_default_game,
     rules_from_args,
 )
 from froeschis.conformance.validate import step_name
@@ -50,7 +49,13 @@ from froeschis.core.events import Event, EventKind
 from froeschis.core.readings import VARIANT_OPTIONS
 from froeschis.core.record import GameRecord
 from froeschis.core.state import Phase
+from froeschis.framework import records
 from froeschis.framework.game import Game
+from froeschis.framework.jsontext import read_text_limited
+from froeschis.framework.loop import play_game as play_any_game
+from froeschis.framework.records import Record
+from froeschis.framework.registry import DEFAULT, game
+from froeschis.framework.words import rule_text
 from froeschis.io.serialize import (
     RECORD_FORMAT,
     action_from_json,
@@ -62,7 +67,7 @@ from froeschis.io.serialize import (
 )
 from froeschis.present.narrate import Block, describe, rule_sources, unstated_rule
 from froeschis.spec import load_catalogue
-from froeschis.verify.vectors import VECTOR_FORMAT
+from froeschis.verify.vectors import VECTOR_FORMAT, read_header
 
 
 class RecordError(FroeschisError):
@@ -308,10 +313,139 @@ def print_explanation(
         )
 
 
+def _read_other(of: Game, path: Path) -> Record:
+    """A record or golden playthrough of a game other than Fröschis, read by the game's own forms."""
+    try:
+        text = read_text_limited(path)
+        header = _playthrough_header(text)
+        if header is None:
+            return records.record_from_json(of, loads(text, "file"))
+        play = read_header(path)
+    except OSError as error:
+        raise RecordError(f"{path}: cannot read the game record: {error.strerror or error}") from None
+    except (FroeschisError, KeyError, TypeError, UnicodeDecodeError) as error:
+        raise RecordError(f"{path}: not a valid game record of {of.title}: {error}") from None
+    if play.game != of.name:
+        raise RecordError(f"{path}: a playthrough of {game(play.game).title}, not of {of.title} (see --game)")
+    return Record(of, play.players, play.rules, play.actions, play.seed)
+
+
+def _replay_other(record: Record, origin: str) -> tuple[list[Any], RecordError | None]:
+    """The transitions of a record of any game, up to the first illegal action and the error about it."""
+    try:
+        state = record.game.new_game(record.players, record.rules)
+    except FroeschisError as error:
+        raise RecordError(f"{origin}: the game cannot be set up: {error}") from None
+    steps: list[Any] = []
+    for index, action in enumerate(record.actions):
+        try:
+            steps.append((state, action, state.transition(action)))
+        except FroeschisError as error:
+            return steps, _bad_step(origin, index, error)
+        state = steps[-1][2].after
+    return steps, None
+
+
+def _other_json(record: Record, steps: list[Any], lang: str, error: RecordError | None) -> dict[str, Any]:
+    of, catalogue = record.game, record.game.catalogue()
+    final = steps[-1][2].after if steps else of.new_game(record.players, record.rules)
+    return {
+        "format": "froeschis.explain/1",
+        "game": of.name,
+        "players": record.players,
+        "rules": of.rules_to_json(record.rules),
+        "seed": record.seed,
+        "lang": lang,
+        "steps": [
+            {
+                "step": number,
+                "actor": "chance" if before.is_chance else before.current_player,
+                "action": of.action_to_json(action),
+                "events": [
+                    {
+                        "event": of.event_to_json(event),
+                        "text": of.describe_event(event),
+                        "clauses": list(event.clauses),
+                        "rule": rule_text(catalogue, event.clauses[0], lang),
+                    }
+                    for event in step.events
+                ],
+            }
+            for number, (before, action, step) in enumerate(steps, 1)
+        ],
+        "over": final.is_terminal,
+        "returns": list(final.returns()),
+        "error": None if error is None else {"step": error.step, "message": str(error)},
+    }
+
+
+def _print_other(of: Game, steps: list[Any], lang: str, brief: bool, bad_step: int | None) -> None:
+    """Every step of a game other than Fröschis: the action, each event in words with its clauses
+    and the main clause's source sentences (once each with ``brief``), then how the record ends."""
+    catalogue, console, shown = of.catalogue(), make_console(), set[str]()
+    block = Block(console)
+    for number, (before, action, step) in enumerate(steps, 1):
+        block.add(_other_head(of, number, before, action))
+        for event in step.events:
+            block.add(Text(of.describe_event(event)), 4)
+            main, *others = event.clauses
+            line = Text(main, style="cyan")
+            line.append(f" ({catalogue.clause(main).title})")
+            if others:
+                line.append(f"; also {', '.join(others)}", style="dim")
+            block.add(line, 6)
+            if not (brief and main in shown):
+                shown.add(main)
+                block.add(Text(rule_text(catalogue, main, lang), style="dim"), 8)
+        block.flush()
+    final = steps[-1][2].after if steps else None
+    if bad_step is not None:
+        console.print(Text(f"\nStep {bad_step} cannot be replayed: the record is not valid from there on."))
+    elif final is None:
+        console.print("The record has no actions.")
+    elif final.is_terminal:
+        console.print(Text(f"\nGame over.\n{of.render(final)}", style="bold"))
+    else:
+        where = of.progress(final)
+        console.print(Text(f"\nThe record ends before the game is over{f' ({where})' if where else ''}."))
+
+
+def _other_head(of: Game, number: int, before: Any, action: Any) -> Text:
+    head = Text()
+    head.append(f"{number:4}. ", style="bold")
+    who = "chance" if before.is_chance else f"seat {before.current_player}"
+    where = of.progress(before)
+    head.append(f"{where}, {who}: " if where else f"{who}: ")
+    head.append(of.action_text(action), style="bold")
+    return head
+
+
+def _run_other(args: argparse.Namespace, of: Game) -> int:
+    """``explain --game NAME`` for a game other than Fröschis, through its :class:`Game` alone."""
+    if args.game is not None:
+        if any(getattr(args, variant.option) for variant in of.variants):
+            raise RecordError("a game record carries its own rules: the variant options go with --seed only")
+        record, origin = _read_other(of, Path(args.game)), str(args.game)
+    else:
+        rules = rules_from_args(args, of)
+        _, actions = play_any_game(of, args.players, args.seed, rules)
+        record, origin = Record(of, args.players, rules, actions, args.seed), f"seed {args.seed}"
+    steps, error = _replay_other(record, origin)
+    if args.json:
+        print(json.dumps(_other_json(record, steps, args.lang, error), ensure_ascii=False))
+    else:
+        _print_other(of, steps, args.lang, args.brief, None if error is None else error.step)
+    if error is not None:
+        raise error
+    return 0
+
+
 def run(args: argparse.Namespace) -> int:
-    only_the_default_game(args, "explain")
+    of = game_of(args)
     if (args.game is None) == (args.seed is None):
         raise RecordError("give either a GAME.json file or --seed (with --players), not both or neither")
+    if of.name != DEFAULT:
+        return _run_other(args, of)
     if args.game is not None and any(getattr(args, name) for name in VARIANT_OPTIONS):
         raise RecordError("a game record carries its own rules: the variant options go with --seed only")
     malformed: RecordError | None = None
