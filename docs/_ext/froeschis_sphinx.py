@@ -73,6 +73,8 @@ class TraceabilityGateError(SphinxError):
 # --------------------------------------------------------------------------- the model
 
 _MODEL: dict[str, rulesdoc.DocModel] = {}
+_GAMES: dict[str, rulesdoc.GameDoc] = {}
+"""The games other than the default, by name: each one's catalogue and trace (``froeschis-game-*``)."""
 
 
 def _path(app: Sphinx, name: str, default: Path) -> Path:
@@ -111,6 +113,16 @@ def load_model(app: Sphinx) -> None:
     translations_dir = _path(app, "froeschis_translations_dir", Path(app.srcdir) / "translations")
     try:
         _MODEL["model"] = rulesdoc.build_model(tests_dir, vectors_dir, translations_dir)
+        problems: list[str] = []
+        for name in registry.names():
+            if name == registry.DEFAULT:
+                continue
+            try:
+                _GAMES[name] = rulesdoc.build_game_doc(tests_dir, registry.game(name))
+            except rulesdoc.DocsGateError as error:
+                problems += error.problems
+        if problems:
+            raise rulesdoc.DocsGateError(problems)
     except rulesdoc.DocsGateError as error:
         raise TraceabilityGateError(str(error)) from None
     code = _files(Path(froeschis.__file__).parent, pattern="*.py")
@@ -177,6 +189,26 @@ class ReadingDirective(GeneratedDirective):
         if language not in model().readings:
             raise self.error(f"no reading in {language!r}; there are {sorted(model().readings)}")
         return rulesdoc.reading_rst(model(), language)
+
+
+class GameDirective(GeneratedDirective):
+    """``.. froeschis-game-rules:: frog`` and the like: generated content of a game other than the
+    default, from its own catalogue and trace."""
+
+    required_arguments = 1
+    game_render: ClassVar[Callable[[rulesdoc.GameDoc], str]]
+
+    def text(self) -> str:
+        name = self.arguments[0]
+        if name not in _GAMES:
+            raise self.error(f"no game {name!r} besides the default; there are {sorted(_GAMES)}")
+        return type(self).game_render(_GAMES[name])
+
+
+def game_generated(
+    name: str, render: Callable[[rulesdoc.GameDoc], str], sections: bool = True
+) -> type[GameDirective]:
+    return type(name, (GameDirective,), {"game_render": staticmethod(render), "sections": sections})
 
 
 # --------------------------------------------------------------------------- the architecture
@@ -604,6 +636,12 @@ GENERATED: dict[str, type[GeneratedDirective]] = {
     "froeschis-reading": ReadingDirective,
     "froeschis-schemas": generated("SchemasDirective", schemas_rst),
     "froeschis-misreadings": generated("MisreadingsDirective", misreadings_rst, sections=False),
+    "froeschis-game-rules": game_generated("GameRulesDirective", rulesdoc.game_rules_rst),
+    "froeschis-game-summary": game_generated("GameSummaryDirective", rulesdoc.game_summary_rst, False),
+    "froeschis-game-discrepancies": game_generated("GameDiscrepancies", rulesdoc.game_discrepancies_rst),
+    "froeschis-game-text": game_generated("GameTextDirective", rulesdoc.game_text_rst, sections=False),
+    "froeschis-game-coverage": game_generated("GameCoverage", rulesdoc.game_coverage_rst, sections=False),
+    "froeschis-game-matrix": game_generated("GameMatrixDirective", rulesdoc.game_matrix_rst, sections=False),
 }
 
 

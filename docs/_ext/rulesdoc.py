@@ -794,3 +794,299 @@ def playthroughs_rst(model: DocModel) -> str:
         out += [f"{play.entries} lines. Its events name {len(play.clauses)} clauses:", ""]
         out += [", ".join(clause_ref(c) for c in play.clauses), ""]
     return "\n".join(out)
+
+
+# --------------------------------------------------------------------------- the other games
+
+GAME_LANGUAGE_NAMES = {"ja": "Japanese", "en": "English", "de": "German", "ko": "Korean"}
+
+
+@attrs.frozen
+class GameDoc:
+    """What the rule page and the matrix of a game other than Fröschis show: its catalogue and its
+    trace (by :func:`froeschis.verify.trace.trace_matrix` for that game, as the coverage gate reads it)."""
+
+    name: str
+    title: str
+    catalogue: Catalogue
+    matrix: tuple[ClauseTrace, ...]
+    options: Mapping[str, str]
+    """Variant clause -> the rules option that switches it on (the game's list of variants)."""
+
+    def trace(self, clause_id: str) -> ClauseTrace:
+        return next(row for row in self.matrix if row.clause == clause_id)
+
+
+def build_game_doc(tests_dir: Path, game: Any) -> GameDoc:
+    """Gather and check one game (a :class:`froeschis.framework.game.Game`): a clause in force
+    without an implementation or a test, or a test naming an unknown clause, is a :class:`DocsGateError`."""
+    catalogue = game.catalogue()
+    matrix = trace_matrix(tests_dir, of=game)
+    in_force = set(catalogue.in_force_ids())
+    problems = [f"{game.name}: {p}" for p in coverage_problems(r for r in matrix if r.clause in in_force)]
+    for clause_id, where in unknown_ids(tests_dir, of=game).items():
+        problems.append(
+            f"{game.name}: {', '.join(where)} name(s) clause {clause_id!r}, not in {catalogue.path}"
+        )
+    if problems:
+        raise DocsGateError(problems)
+    options = {variant.clause: variant.option for variant in game.variants}
+    return GameDoc(game.name, game.title, catalogue, matrix, options)
+
+
+def game_clause_label(game: str, clause_id: str) -> str:
+    """The label of a clause's section on a game's rule page (``frog-clause-bid.ranking``)."""
+    return f"{game}-clause-{clause_id}"
+
+
+def game_discrepancy_label(game: str, discrepancy_id: str) -> str:
+    return f"{game}-discrepancy-{discrepancy_id}"
+
+
+def game_sentence_label(game: str, anchor: str) -> str:
+    return f"{game}-sentence-{_slug(anchor)}"
+
+
+def _game_linked(doc: GameDoc, text: str, skip: str = "") -> str:
+    return linked(text, doc.catalogue, skip, lambda i: game_clause_label(doc.name, i))
+
+
+def _lang(language: str, text: str) -> str:
+    """``text`` in a container marked with its language (the HTML gets ``lang="ja"``), or as it is
+    for English."""
+    return text if language == "en" else f".. container:: language-{language}\n\n{_indent(text)}"
+
+
+def _game_sources_rows(doc: GameDoc, clause: Clause) -> list[list[str]]:
+    """One row per cited sentence: its anchor, the sentence (quotes marked, in its language), its gloss."""
+    quotes: dict[tuple[str, str], list[str]] = {}
+    for source in clause.sources:
+        quotes.setdefault((source.language, source.anchor), []).append(source.quote)
+    rows = []
+    for (language, anchor), qs in quotes.items():
+        sentence = doc.catalogue.sources[language].sentence(anchor)
+        rows.append(
+            [
+                ref(game_sentence_label(doc.name, anchor), anchor),
+                _lang(language, marked_sentence(sentence.text, qs)),
+                esc(sentence.gloss) if sentence.gloss else "",
+            ]
+        )
+    return rows
+
+
+def game_clause_rst(doc: GameDoc, clause: Clause) -> str:
+    """One clause's section of a game's annotated rules: the statement, the sentences it rests on
+    (with their English glosses where the text is not English), the discrepancies and their rulings,
+    the variant's option, the misreadings, the functions and the tests."""
+    row = doc.trace(clause.id)
+    language = doc.catalogue.languages[0]
+    out = [f".. _{game_clause_label(doc.name, clause.id)}:", ""]
+    out += _heading(f"{esc(clause.title)} (``{clause.id}``)", "-")
+    out += [
+        ".. container:: clause-statement",
+        "",
+        _indent(_game_linked(doc, clause.statement, clause.id)),
+        "",
+    ]
+    out += island_pictures(doc, clause.id)
+    out.append(f":Kind: **{clause.kind}**: {KIND_NOTES[clause.kind]}")
+    option = doc.options.get(clause.id) or clause.option
+    if option is not None:
+        flag = option.replace("_", "-")
+        out.append(f":Switched on by: ``Rules({option}=True)``, or ``--{flag}`` with ``--game {doc.name}``")
+    out.append(f":Implemented by: {_implementation_links(row)}")
+    out += [f":Tested by: {_count(len(row.tests), 'test')}", ""]
+    out += [".. rubric:: Source sentences", ""]
+    rows = _game_sources_rows(doc, clause)
+    if rows:
+        headers = ["Anchor", GAME_LANGUAGE_NAMES.get(language, language), "In English"]
+        if language == "en":
+            out += _list_table(headers[:2], [r[:2] for r in rows], "1 6", "source-sentences")
+        else:
+            out += _list_table(headers, rows, "1 4 4", "source-sentences")
+    else:
+        out += ["The text says nothing about this; the clause rests on the reasoning below.", ""]
+    if clause.rationale:
+        heading = {"source": "How we read the text", "ruling": "Why", "variant": "Why"}[clause.kind]
+        out += [f".. rubric:: {heading}", "", _game_linked(doc, clause.rationale, clause.id), ""]
+    if clause.secondary:
+        out += [".. rubric:: Secondary sources", ""] + [f"- {esc(s)}" for s in clause.secondary] + [""]
+    for d in doc.catalogue.discrepancies:
+        if clause.id in d.clauses:
+            out += [
+                f".. admonition:: Discrepancy {d.id}",
+                "   :class: discrepancy",
+                "",
+                _indent(esc(d.summary)),
+                "",
+                _indent(f"**Ruling:** {_game_linked(doc, d.resolution, clause.id)}"),
+                "",
+            ]
+    if clause.misreadings:
+        out += [".. rubric:: Misreadings the conformance checker can name", ""]
+        out += [f"- ``{m.id.partition('~')[2]}``: {esc(m.description)}" for m in clause.misreadings] + [""]
+    out += [".. rubric:: Tests", ""] + [f"- ``{nodeid}``" for nodeid in row.tests] + [""]
+    return "\n".join(out)
+
+
+def game_rules_rst(doc: GameDoc) -> str:
+    """A game's annotated rules: one section per clause, in the catalogue's order."""
+    return "\n".join(game_clause_rst(doc, clause) for clause in doc.catalogue.clauses)
+
+
+def game_summary_rst(doc: GameDoc) -> str:
+    rows = [
+        [ref(game_clause_label(doc.name, c.id), c.id), esc(c.title), c.kind] for c in doc.catalogue.clauses
+    ]
+    return "\n".join(_list_table(["Clause", "Title", "Kind"], rows, "2 4 1", "rules-summary"))
+
+
+def game_discrepancies_rst(doc: GameDoc) -> str:
+    """Every discrepancy of a game's text, its ruling and the clauses it concerns."""
+    out: list[str] = []
+    for d in doc.catalogue.discrepancies:
+        out += [f".. _{game_discrepancy_label(doc.name, d.id)}:", ""]
+        out += _heading(f"``{d.id}``", "-")
+        clauses = ", ".join(ref(game_clause_label(doc.name, c), c) for c in d.clauses)
+        out += [f":Clauses: {clauses}", "", esc(d.summary), ""]
+        out += [f"**Ruling:** {_game_linked(doc, d.resolution)}", ""]
+    return "\n".join(out)
+
+
+def game_text_rst(doc: GameDoc) -> str:
+    """The whole source text, sentence by sentence, each with its gloss and the clauses citing it."""
+    citing: dict[str, list[str]] = {}
+    for clause in doc.catalogue.clauses:
+        for source in clause.sources:
+            citing.setdefault(source.anchor, [])
+            if clause.id not in citing[source.anchor]:
+                citing[source.anchor].append(clause.id)
+    rows = []
+    language = doc.catalogue.languages[0]
+    for sentence in doc.catalogue.sources[language].sentences:
+        anchor = f".. _{game_sentence_label(doc.name, sentence.anchor)}:\n\n**{sentence.anchor}**"
+        cited = ", ".join(ref(game_clause_label(doc.name, c), c) for c in citing.get(sentence.anchor, []))
+        cells = [anchor, _lang(language, esc(sentence.text))]
+        if language != "en":
+            cells.append(esc(sentence.gloss))
+        rows.append([*cells, cited or "*(no clause)*"])
+    name = GAME_LANGUAGE_NAMES.get(language, language)
+    headers = ["Anchor", name, "In English", "Cited by"] if language != "en" else ["Anchor", name, "Cited by"]
+    widths = "1 4 4 2" if language != "en" else "1 6 2"
+    return "\n".join(_list_table(headers, rows, widths, "source-text"))
+
+
+def game_coverage_rst(doc: GameDoc) -> str:
+    """How many clauses of a game are implemented and tested, per kind and in total."""
+    rows = []
+    for kind in (*sorted({c.kind for c in doc.catalogue.clauses}), None):
+        traces = [row for row in doc.matrix if kind is None or row.kind == kind]
+        rows.append(
+            [
+                "**all**" if kind is None else kind,
+                str(len(traces)),
+                str(sum(1 for row in traces if row.implementations)),
+                str(sum(1 for row in traces if row.tests)),
+                str(sum(len(row.tests) for row in traces)),
+            ]
+        )
+    headers = ["Kind", "Clauses", "Implemented", "Tested", "Test marks"]
+    return "\n".join(_list_table(headers, rows, "2 1 1 1 1", "coverage"))
+
+
+def game_matrix_rst(doc: GameDoc) -> str:
+    """A game's traceability matrix: clause x its functions x its tests."""
+    rows = []
+    for row in doc.matrix:
+        implementations = ", ".join(f":py:func:`~{name}`" for name in row.implementations)
+        tests = "\n\n".join(f"``{nodeid.partition('::')[2]}``" for nodeid in row.tests)
+        label = game_clause_label(doc.name, row.clause)
+        rows.append([f":ref:`{esc(row.clause)} <{label}>`", row.kind, implementations, tests])
+    headers = ["Clause", "Kind", "Implementation", "Tests"]
+    return "\n".join(_list_table(headers, rows, "3 1 4 4", "trace-matrix"))
+
+
+# --------------------------------------------------------------------------- pictures of islands
+
+
+@attrs.frozen
+class IslandExample:
+    """A hand-built Army of Frogs island that shows what a clause says (the leaflet's lost diagrams,
+    redrawn in ``spec/army-of-frogs/README.md``), pictured by
+    :func:`froeschis.games.army_of_frogs.svg.island_svg`; ``tests/test_docs_games.py`` asks the
+    engine that each shows what its caption says."""
+
+    stones: str
+    """The stones as ``q,r:colour`` words (colour 0 red, 1 blue)."""
+    caption: str
+    marks: str = ""
+    """Cells outlined in the picture, as ``q,r`` words."""
+
+    def cells(self) -> dict[tuple[int, int], int]:
+        found = {}
+        for word in self.stones.split():
+            cell, colour = word.split(":")
+            q, r = cell.split(",")
+            found[(int(q), int(r))] = int(colour)
+        return found
+
+    def marked(self) -> tuple[tuple[int, int], ...]:
+        return tuple((int(q), int(r)) for q, r in (word.split(",") for word in self.marks.split()))
+
+    def picture(self) -> str:
+        from froeschis.games.army_of_frogs.hexes import Island
+        from froeschis.games.army_of_frogs.svg import island_svg
+
+        return island_svg(Island(self.cells()), coordinates=True, marks=self.marked())
+
+
+ISLAND_EXAMPLES: Mapping[tuple[str, str], IslandExample] = {
+    ("army-of-frogs", "string.checked"): IslandExample(
+        "-1,1:0 0,-2:1 0,-1:1 0,0:1 0,1:1 0,2:1",
+        "The red frog with one place to go (the leaflet's second diagram): the red stone on (-1, 1) "
+        "can reach five cells that keep one island, but wherever it lands except (1, -1), outlined, "
+        "it leaves a string of three single connections ending in a single frog, some of them far "
+        "from where it lands. Its only legal move is to (1, -1).",
+        marks="-1,1 1,-1",
+    ),
+    ("army-of-frogs", "string.single-connection"): IslandExample(
+        "0,-1:1 1,-1:1 -1,0:1 1,0:1 -1,1:1 0,1:1",
+        "A legal loop: six stones around the empty (0, 0), each with two connections, all on one "
+        "loop. No connection is single, so there is no string at all. Take away (0, 1), outlined, "
+        "and the other five are a path of four single connections: forbidden.",
+        marks="0,1",
+    ),
+    ("army-of-frogs", "string.length"): IslandExample(
+        "0,0:1 1,0:1 0,1:1 2,0:1 3,0:1 4,0:1 5,0:1 4,1:1",
+        "A legal string with multiple connections at both ends: (1, 0) and (4, 0), outlined, have "
+        "three connections each, so the string (1, 0)-(2, 0)-(3, 0)-(4, 0) of three single "
+        "connections may be as long as it likes.",
+        marks="1,0 4,0",
+    ),
+    ("army-of-frogs", "string.single-frog-end"): IslandExample(
+        "0,0:1 1,0:1 0,1:1 2,0:1 3,0:1 4,0:1",
+        "A forbidden string: (1, 0)-(2, 0)-(3, 0)-(4, 0) has three single connections and ends in "
+        "a single frog, (4, 0), outlined. No island in play looks like this.",
+        marks="4,0",
+    ),
+}
+"""The pictured clauses of the games other than Fröschis, by (game, clause)."""
+
+
+def island_pictures(doc: GameDoc, clause_id: str) -> list[str]:
+    """reStructuredText of the clause's picture and caption (nothing for a clause without one)."""
+    example = ISLAND_EXAMPLES.get((doc.name, clause_id))
+    if example is None:
+        return []
+    picture = f'<div class="froeschis-picture" lang="en">{example.picture()}</div>'
+    return [
+        ".. raw:: html",
+        "",
+        f'   <div class="froeschis-figure island-example">{picture}</div>',
+        "",
+        ".. rst-class:: froeschis-caption",
+        "",
+        _game_linked(doc, example.caption, clause_id),
+        "",
+    ]

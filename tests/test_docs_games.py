@@ -1,0 +1,163 @@
+"""The rule pages and traceability of the games other than Fröschis (docs/_ext/rulesdoc.py).
+
+The gate is checked on made-up test suites; the pictures of Army of Frogs' rule page against the
+engine (each shows what its caption and spec/army-of-frogs/README.md say, worked out there from
+the leaflet, not read off the engine); the generated text on the real catalogues.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+import rulesdoc
+from rulesdoc import ISLAND_EXAMPLES, DocsGateError, build_game_doc
+
+from froeschis.framework import registry
+from froeschis.games.army_of_frogs.actions import Move
+from froeschis.games.army_of_frogs.hexes import Island
+from froeschis.games.army_of_frogs.notation import parse_position
+from froeschis.games.army_of_frogs.rules import Rules
+from froeschis.games.army_of_frogs.structure import has_forbidden_string
+
+REPO = Path(__file__).resolve().parents[1]
+OTHERS = [name for name in registry.names() if name != registry.DEFAULT]
+TABLE = Rules().table
+DIRECTIONS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
+
+
+def write_tests(root: Path, game: str, clause_ids: list[str]) -> Path:
+    """A made-up ``tests/`` folder with one test marked for each of ``clause_ids`` of ``game``."""
+    tests = root / "tests"
+    tests.mkdir()
+    lines = ["import pytest", ""]
+    for i, clause_id in enumerate(clause_ids):
+        lines += [f'@pytest.mark.clause("{game}:{clause_id}")', f"def test_{i}() -> None:", "    pass", ""]
+    (tests / "test_made_up.py").write_text("\n".join(lines), encoding="utf-8")
+    return tests
+
+
+@pytest.mark.parametrize("name", OTHERS)
+def test_a_complete_trace_builds(tmp_path: Path, name: str) -> None:
+    game = registry.game(name)
+    ids = list(game.catalogue().in_force_ids())
+    doc = build_game_doc(write_tests(tmp_path, name, ids), game)
+    assert [row.clause for row in doc.matrix] == list(game.catalogue().ids())
+    assert all(row.implementations and len(row.tests) == 1 for row in doc.matrix)
+
+
+@pytest.mark.parametrize("name", OTHERS)
+def test_the_gate_refuses_a_clause_without_a_test(tmp_path: Path, name: str) -> None:
+    game = registry.game(name)
+    ids = list(game.catalogue().in_force_ids())
+    with pytest.raises(DocsGateError) as caught:
+        build_game_doc(write_tests(tmp_path, name, ids[1:]), game)
+    assert caught.value.problems == (
+        f"{name}: clause {ids[0]!r} has no test (no @pytest.mark.clause names it)",
+    )
+
+
+def test_the_gate_refuses_a_test_of_an_unknown_clause(tmp_path: Path) -> None:
+    game = registry.game("frog")
+    ids = [*game.catalogue().in_force_ids(), "bid.jump"]
+    with pytest.raises(DocsGateError) as caught:
+        build_game_doc(write_tests(tmp_path, "frog", ids), game)
+    assert len(caught.value.problems) == 1 and "'bid.jump'" in caught.value.problems[0]
+
+
+@pytest.fixture(scope="module")
+def frog_doc() -> rulesdoc.GameDoc:
+    return build_game_doc(REPO / "tests", registry.game("frog"))
+
+
+def test_every_japanese_sentence_is_on_the_page_marked_japanese(frog_doc: rulesdoc.GameDoc) -> None:
+    """Each sentence of seed 003 stands in a ``language-ja`` container (the HTML's ``lang="ja"``)
+    beside its English gloss."""
+    text = rulesdoc.game_text_rst(frog_doc)
+    sentences = frog_doc.catalogue.sources["ja"].sentences
+    for sentence in sentences:
+        marked = r"\.\. container:: language-ja\n\n +" + re.escape(rulesdoc.esc(sentence.text)) + "\n"
+        assert re.search(marked, text), sentence.anchor
+        assert rulesdoc.esc(sentence.gloss) in text, sentence.anchor
+    assert text.count(".. container:: language-ja") == len(sentences)
+
+
+def test_every_discrepancy_is_flagged_with_its_ruling_under_its_clauses(frog_doc: rulesdoc.GameDoc) -> None:
+    for d in frog_doc.catalogue.discrepancies:
+        for clause_id in d.clauses:
+            section = rulesdoc.game_clause_rst(frog_doc, frog_doc.catalogue.clause(clause_id))
+            assert f".. admonition:: Discrepancy {d.id}" in section
+            assert "**Ruling:**" in section
+
+
+def test_every_clause_section_lists_its_functions_and_tests(frog_doc: rulesdoc.GameDoc) -> None:
+    for row in frog_doc.matrix:
+        section = rulesdoc.game_clause_rst(frog_doc, frog_doc.catalogue.clause(row.clause))
+        assert all(f":py:func:`{name}`" in section for name in row.implementations)
+        assert all(f"- ``{nodeid}``" in section for nodeid in row.tests)
+
+
+# --------------------------------------------------------------------------- Army of Frogs' pictures
+
+
+def example(clause_id: str) -> rulesdoc.IslandExample:
+    return ISLAND_EXAMPLES[("army-of-frogs", clause_id)]
+
+
+def degree(stones: dict[tuple[int, int], int], cell: tuple[int, int]) -> int:
+    return sum((cell[0] + dq, cell[1] + dr) in stones for dq, dr in DIRECTIONS)
+
+
+@pytest.mark.clause("army-of-frogs:string.checked")
+def test_the_red_frog_pictured_has_exactly_one_move() -> None:
+    """README's red frog: of the five cells the red stone reaches, only (1, -1) leaves no forbidden
+    string; the picture outlines the stone and that cell."""
+    pictured = example("string.checked")
+    stones = " ".join(f"{q},{r}:{c}" for (q, r), c in sorted(pictured.cells().items()))
+    state = parse_position(f"AoF2;move t7 s0;{stones};01/00;0100101001")
+    assert state.legal_actions() == (Move((-1, 1), (1, -1)),)
+    assert set(pictured.marked()) == {(-1, 1), (1, -1)} and pictured.cells()[(-1, 1)] == 0
+
+
+@pytest.mark.clause("army-of-frogs:string.single-connection")
+def test_the_loop_pictured_is_legal_and_forbidden_without_its_marked_stone() -> None:
+    """Six stones on one loop have no single connection; without (0, 1) they are a path of five."""
+    pictured = example("string.single-connection")
+    stones = pictured.cells()
+    assert len(stones) == 6 and all(degree(stones, cell) == 2 for cell in stones)
+    assert not has_forbidden_string(TABLE, Island(stones))
+    (marked,) = pictured.marked()
+    assert has_forbidden_string(TABLE, Island({c: k for c, k in stones.items() if c != marked}))
+
+
+@pytest.mark.clause("army-of-frogs:string.length", "army-of-frogs:string.definition")
+def test_the_string_pictured_with_multiple_connections_at_both_ends_is_legal() -> None:
+    """The string (1, 0)-(2, 0)-(3, 0)-(4, 0) has three single connections, and its ends three
+    connections each: allowed at any length."""
+    pictured = example("string.length")
+    stones = pictured.cells()
+    assert [degree(stones, cell) for cell in ((1, 0), (2, 0), (3, 0), (4, 0))] == [3, 2, 2, 3]
+    assert set(pictured.marked()) == {(1, 0), (4, 0)}
+    assert not has_forbidden_string(TABLE, Island(stones))
+
+
+@pytest.mark.clause("army-of-frogs:string.single-frog-end", "army-of-frogs:string.length")
+def test_the_string_pictured_ending_in_a_single_frog_is_forbidden() -> None:
+    """(1, 0)-(2, 0)-(3, 0)-(4, 0): three single connections ending in (4, 0), one connection."""
+    pictured = example("string.single-frog-end")
+    stones = pictured.cells()
+    assert [degree(stones, cell) for cell in ((1, 0), (2, 0), (3, 0), (4, 0))] == [3, 2, 2, 1]
+    assert pictured.marked() == ((4, 0),)
+    assert has_forbidden_string(TABLE, Island(stones))
+
+
+@pytest.mark.parametrize("key", sorted(ISLAND_EXAMPLES))
+def test_every_picture_draws_its_stones_and_marks(key: tuple[str, str]) -> None:
+    """One filled hexagon per stone (the others are the grey empty cells around) and one circle per
+    outlined cell; the pictured clause exists."""
+    pictured = ISLAND_EXAMPLES[key]
+    assert key[1] in registry.game(key[0]).catalogue().ids()
+    svg = pictured.picture()
+    assert len(re.findall(r'stroke="#212121"', svg)) == len(pictured.cells())
+    assert svg.count("<circle") == len(pictured.marked())
