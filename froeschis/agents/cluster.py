@@ -112,28 +112,42 @@ def run_games_on_dask(
     if games < 1 or workers < 1:
         raise ValueError(f"games and workers must be at least 1, not {games} and {workers}")
     check_run(specs, rules, engine)
-    distributed = _distributed()
     tally = Tally()
     with connect(address, workers) as client:
         size = batch_size(games, check_workers(client))
         parts = batches(engine, specs, players, rules, seed, games, size)
-        in_flight = CHUNKS_PER_WORKER * len(client.scheduler_info()["workers"])
-
-        def submit(batch: Any) -> Any:
-            key = f"froeschis-batch-{engine}-{seed}-{batch.games.start}-{batch.games.stop}"
-            return client.submit(play_batch, batch, key=key, retries=RETRIES, pure=False)
-
-        running = distributed.as_completed([submit(batch) for batch in itertools.islice(parts, in_flight)])
-        try:
-            for future in running:
-                part: Tally = future.result()
-                tally.merge(part)
-                future.release()
-                if advance:
-                    advance(part.games)
-                for batch in itertools.islice(parts, 1):  # the next batch, if any is left
-                    running.add(submit(batch))
-        except BaseException:
-            client.cancel(list(running.futures))
-            raise
+        play_batches_on(client, parts, play_batch, f"froeschis-batch-{engine}-{seed}", tally.merge, advance)
     return tally
+
+
+def play_batches_on(
+    client: Any,
+    parts: Iterator[Any],
+    play: Callable[[Any], Any],
+    key: str,
+    merge: Callable[[Any], None],
+    advance: Callable[[int], None] | None = None,
+) -> None:
+    """Play every batch of ``parts`` (each with a ``games`` range) by ``play`` on the workers of
+    ``client``, a few per worker in flight, merging each result (with a ``games`` count) once as it
+    arrives; a batch's task key is ``key`` and its games' range."""
+    distributed = _distributed()
+    in_flight = CHUNKS_PER_WORKER * len(client.scheduler_info()["workers"])
+
+    def submit(batch: Any) -> Any:
+        name = f"{key}-{batch.games.start}-{batch.games.stop}"
+        return client.submit(play, batch, key=name, retries=RETRIES, pure=False)
+
+    running = distributed.as_completed([submit(batch) for batch in itertools.islice(parts, in_flight)])
+    try:
+        for future in running:
+            part = future.result()
+            merge(part)
+            future.release()
+            if advance:
+                advance(part.games)
+            for batch in itertools.islice(parts, 1):  # the next batch, if any is left
+                running.add(submit(batch))
+    except BaseException:
+        client.cancel(list(running.futures))
+        raise

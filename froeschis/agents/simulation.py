@@ -41,12 +41,15 @@ import threading
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from typing import Any
+from typing import Any, TypeVar
 
 from froeschis.agents.bots import make_bot
 from froeschis.agents.engines import batches, check_engine, play_batch
 from froeschis.agents.tally import Tally
 from froeschis.core.rules import Rules
+
+B = TypeVar("B")
+R = TypeVar("R")
 
 Z95 = 1.959963984540054
 """The two-sided 95% quantile of the standard normal distribution."""
@@ -165,22 +168,29 @@ def run_games(
         if advance:
             advance(part.games)
 
+    play_batches(parts, play_batch, jobs, count)
+    return tally
+
+
+def play_batches(parts: Iterator[B], play: Callable[[B], R], jobs: int, count: Callable[[R], None]) -> None:
+    """Play every batch of ``parts`` by ``play`` on ``jobs`` worker processes (``1``: in this one),
+    handing each result to ``count`` as it arrives; a few batches per worker are in flight at a time.
+    ``play`` and the batches are pickled for the workers: module-level functions and values."""
     if jobs == 1:
         for batch in parts:
-            count(play_batch(batch))
-        return tally
+            count(play(batch))
+        return
     with _worker_pool(jobs) as pool:
         with _sigint_held():  # the workers start with the first submissions
-            running: set[Future[Tally]] = {
-                pool.submit(play_batch, batch) for batch in itertools.islice(parts, jobs * CHUNKS_PER_WORKER)
+            running: set[Future[R]] = {
+                pool.submit(play, batch) for batch in itertools.islice(parts, jobs * CHUNKS_PER_WORKER)
             }
         while running:
             done, running = wait(running, return_when=FIRST_COMPLETED)
             for future in done:
                 count(future.result())
                 for batch in itertools.islice(parts, 1):  # the next batch, if any is left
-                    running.add(pool.submit(play_batch, batch))
-    return tally
+                    running.add(pool.submit(play, batch))
 
 
 def batch_size(games: int, workers: int) -> int:

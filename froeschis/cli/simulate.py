@@ -43,6 +43,7 @@ from rich.table import Table
 from froeschis.agents.bots import parse_bots
 from froeschis.agents.cluster import run_games_on_dask
 from froeschis.agents.engines import DEFAULT_ENGINE, ENGINE_SUMMARIES, ENGINES
+from froeschis.agents.games import check_bots, run_game_games, summarise_games
 from froeschis.agents.simulation import check_run, clause_counts, run_games, summarise, usable_cpus
 from froeschis.agents.tally import Tally
 from froeschis.cli.files import OutputError, check_folder, save
@@ -58,13 +59,14 @@ from froeschis.cli.options import (
     counted,
     game_of,
     make_console,
-    only_the_default_game,
     positive_int,
     progress_display,
     rules_from_args,
 )
 from froeschis.core.errors import FroeschisError
 from froeschis.framework.game import Game
+from froeschis.framework.registry import DEFAULT
+from froeschis.framework.registry import game as game_of_name
 from froeschis.io.serialize import rules_to_json
 from froeschis.spec import load_catalogue
 
@@ -247,9 +249,82 @@ def write_plots(directory: Path, stats: dict[str, Any], tally: Tally) -> list[Pa
     return written
 
 
+def print_game_tables(console: Console, stats: dict[str, Any]) -> None:
+    """The tables of a run of a game other than Fröschis: wins and mean return per bot and seat."""
+    console.print(
+        f"[bold]{counted(stats['games'], 'game')}[/bold] of {game_of_name(stats['game']).title}, "
+        f"{stats['players']} players, bots {', '.join(stats['bots'])} (rotated over the seats), "
+        f"seed {stats['seed']}"
+    )
+    headers = ("games", "games won", "win rate", "95% CI", "mean return")
+    bots = _table("By bot: a bot wins a game when one of its seats wins", ("bot", *headers), "bot")
+    for row in stats["by_bot"]:
+        bots.add_row(row["bot"], *_game_row(row))
+    console.print(bots)
+    seats = _table("By seat", ("seat", *headers), "")
+    for row in stats["by_seat"]:
+        seats.add_row(str(row["seat"]), *_game_row(row))
+    console.print(seats)
+    d = stats["decisions"]
+    console.print(
+        f"Decisions per game: mean {d['mean']:.1f}, min {d['min']}, max {d['max']}. "
+        f"Games without a winner: {_pct(stats['no_winner'])}; with several: {_pct(stats['shared_wins'])}."
+    )
+
+
+def _game_row(row: dict[str, Any]) -> tuple[str, ...]:
+    return (
+        str(row["games"]),
+        str(row["wins"]),
+        _pct(row["win_rate"]),
+        _interval(row["ci95"]),
+        f"{row['mean_return']:.2f}",
+    )
+
+
+def _run_other(args: argparse.Namespace, of: Game) -> int:
+    """``simulate --game NAME`` for a game other than Fröschis: its own bots, through its Game."""
+    if args.engine != DEFAULT_ENGINE or args.plots is not None:
+        raise SimulateError(f"--engine and --plots are Fröschis' only, not {of.title}'s")
+    rules = rules_from_args(args, of)
+    specs = tuple(s.strip() for s in args.bots.split(",") if s.strip())
+    try:
+        check_bots(of, specs)
+    except ValueError as error:
+        raise SimulateError(f"--bots: {error}") from None
+    jobs = min(args.jobs, usable_cpus())
+    start = time.perf_counter()
+    with progress_display(args, TextColumn("simulating"), BarColumn(), MofNCompleteColumn()) as progress:
+        bar = progress.add_task("games", total=args.games)
+        tally = run_game_games(
+            of,
+            specs,
+            args.players,
+            args.games,
+            args.seed,
+            jobs,
+            rules,
+            lambda n: progress.advance(bar, n),
+            args.dask,
+        )
+    elapsed = time.perf_counter() - start
+    stats = summarise_games(of, tally, specs, args.players, args.seed)
+    stats["rules"] = of.rules_to_json(rules)
+    if args.json:
+        print(json.dumps(stats, ensure_ascii=False, indent=2))
+        return 0
+    console = make_console()
+    print_game_tables(console, stats)
+    on = counted(jobs, "process", "processes") if args.dask is None else f"the Dask cluster {args.dask}"
+    console.print(f"{counted(args.games, 'game')} in {elapsed:.1f} s on {on}.")
+    return 0
+
+
 def run(args: argparse.Namespace) -> int:
-    only_the_default_game(args, "simulate")
-    rules = rules_from_args(args, game_of(args))
+    of = game_of(args)
+    if of.name != DEFAULT:
+        return _run_other(args, of)
+    rules = rules_from_args(args, of)
     specs = tuple(s.strip() for s in args.bots.split(",") if s.strip())
     try:
         parse_bots(args.bots, rules)
@@ -334,13 +409,22 @@ def add(subparsers: Subparsers, game: Game) -> None:
     )
     add_game(parser)
     parser.add_argument("--games", type=positive_int, default=100, help="number of games (default 100)")
-    add_players(parser, game, 4, "2 to 4 (default 4)")
-    parser.add_argument(
-        "--bots",
-        default="random,greedy",
-        help="comma-separated bots rotated over the seats: random, greedy, ismc, ismc:BUDGET "
-        "(default random,greedy)",
-    )
+    if game.name == DEFAULT:
+        add_players(parser, game, 4, "2 to 4 (default 4)")
+        parser.add_argument(
+            "--bots",
+            default="random,greedy",
+            help="comma-separated bots rotated over the seats: random, greedy, ismc, ismc:BUDGET "
+            "(default random,greedy)",
+        )
+    else:
+        add_players(parser, game, game.players[-1], f"one of {game.players} (default {game.players[-1]})")
+        parser.add_argument(
+            "--bots",
+            default=",".join(game.bots),
+            help=f"comma-separated bots of {game.title} rotated over the seats: {', '.join(game.bots)} "
+            f"(default {','.join(game.bots)})",
+        )
     add_seed(parser, "seed of the run; game g gets its own seed from it")
     parser.add_argument(
         "--engine",
