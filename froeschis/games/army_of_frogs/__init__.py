@@ -24,6 +24,7 @@ from pathlib import Path
 
 from froeschis.framework.catalogue import Catalogue, load
 from froeschis.framework.game import Game
+from froeschis.games.army_of_frogs import bench
 from froeschis.games.army_of_frogs.bots import BOTS
 from froeschis.games.army_of_frogs.chance import chance_outcomes, sample_chance
 from froeschis.games.army_of_frogs.consistency import check_consistent
@@ -119,9 +120,10 @@ GAME = Game(
         "format_position": format_position,
         "parse_position": parse_position,
         "svg": state_svg,
+        "bench": bench.BENCH,
     },
 )
 """Army of Frogs, registered as ``army-of-frogs``. Its extras: ``misreadings`` (their table entries
 by ID) and ``misread_everywhere`` (for the mutation check, ``tests/game_mutants.py``), ``perft`` and
-``divide`` (state, depth), the notation's ``format_position`` and ``parse_position``, and ``svg`` (a
-state's island)."""
+``divide`` (state, depth), the notation's ``format_position`` and ``parse_position``, ``svg`` (a
+state's island) and ``bench`` (what ``froeschis bench`` measures)."""

@@ -33,7 +33,7 @@ from pathlib import Path
 
 from froeschis.framework.catalogue import Catalogue, load
 from froeschis.framework.game import Game
-from froeschis.games.frog import invariants, playthroughs, svg, tiny
+from froeschis.games.frog import bench, invariants, playthroughs, svg, tiny
 from froeschis.games.frog.actions import Action, Shuffle
 from froeschis.games.frog.bots import BOTS
 from froeschis.games.frog.chance import chance_outcomes, sample_chance
@@ -116,6 +116,7 @@ GAME = Game(
         "conformance": KIT,
         "misread_everywhere": misread_everywhere,
         "picture": svg.picture,
+        "bench": bench.BENCH,
     },
 )
 """Frog, registered as ``frog``."""
