@@ -121,6 +121,7 @@ GAME = Game(
         "parse_position": parse_position,
         "svg": state_svg,
         "bench": bench.BENCH,
+        "seat_view": lambda state, seat: render(state),  # every stone and hand is public
     },
 )
 """Army of Frogs, registered as ``army-of-frogs``. Its extras: ``misreadings`` (their table entries

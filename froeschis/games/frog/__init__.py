@@ -42,7 +42,7 @@ from froeschis.games.frog.engine import GameState, new_game
 from froeschis.games.frog.misreadings import IMPLEMENTED
 from froeschis.games.frog.observation import observe
 from froeschis.games.frog.readings import VARIANTS, misread_everywhere
-from froeschis.games.frog.render import describe, render
+from froeschis.games.frog.render import describe, render, render_hand, render_trick
 from froeschis.games.frog.rules import Rules
 from froeschis.games.frog.serialize import (
     action_from_json,
@@ -74,6 +74,22 @@ def load_catalogue() -> Catalogue:
 
 def _action_text(action: Action) -> str:
     return f"shuffle of {len(action.order)} cards" if isinstance(action, Shuffle) else str(action)
+
+
+def _seat_view(state: GameState, seat: int) -> str:
+    """What ``seat`` sees, as text for ``froeschis play``: the public table and its own hand by suit
+    (no other hand, no widow, no discards: :func:`render` shows every card)."""
+    lines = [f"deal {state.deal_number}, {state.phase.value}; scores " + " ".join(map(str, state.scores))]
+    if state.calls:
+        lines.append("auction: " + ", ".join(f"seat {s} {c.value if c else 'pass'}" for s, c in state.calls))
+    if state.contract is not None:
+        trump = state.trump.value if state.trump is not None else "to be named"
+        lines.append(f"contract: {state.contract.value} by seat {state.bidder}, trumps {trump}")
+    lines.append("cards held: " + ", ".join(f"seat {s} {len(hand)}" for s, hand in enumerate(state.hands)))
+    if state.trick:
+        lines.append(f"trick {len(state.tricks) + 1}: {render_trick(state.trick)}")
+    lines.append(f"your hand: {render_hand(state.hands[seat])}")
+    return "\n".join(lines)
 
 
 def _progress(state: GameState) -> str:
@@ -116,6 +132,7 @@ GAME = Game(
         "conformance": KIT,
         "misread_everywhere": misread_everywhere,
         "picture": svg.picture,
+        "seat_view": _seat_view,
         "bench": bench.BENCH,
     },
 )
