@@ -26,7 +26,7 @@ import random
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 from rich.console import Console
 from rich.text import Text
@@ -44,7 +44,6 @@ from froeschis.cli.options import (
     game_of,
     make_console,
     non_negative_int,
-    only_the_default_game,
     rules_from_args,
 )
 from froeschis.core.actions import Action, ActionKind, AnyAction, frog_at
@@ -55,7 +54,11 @@ from froeschis.core.events import Event, EventKind
 from froeschis.core.observation import Observation, observe
 from froeschis.core.record import GameRecord
 from froeschis.core.rules import Rules
+from froeschis.framework import records
 from froeschis.framework.game import Game
+from froeschis.framework.loop import drive as drive_any
+from froeschis.framework.records import Record
+from froeschis.framework.registry import DEFAULT
 from froeschis.io.serialize import record_to_json
 from froeschis.present.narrate import describe
 
@@ -286,9 +289,130 @@ def play(
     return final, GameRecord(players, rules, tuple(actions), seed)
 
 
+def _other_answer(answer: str, legal: Sequence[Any], of: Game) -> tuple[Any | None, str]:
+    """The action an answer names in a game other than Fröschis: its number in the list, or its text."""
+    text = answer.strip()
+    if text.lower() == FIRST:
+        return legal[0], ""
+    if text.isascii() and text.isdigit():
+        if 1 <= int(text) <= len(legal):
+            return legal[int(text) - 1], ""
+        return (
+            None,
+            f"there is no choice {text}; answer with a number from 1 to {len(legal)}, or q to give up",
+        )
+    for action in legal:
+        if text.lower() in (of.action_text(action).lower(), str(of.action_to_json(action)).lower()):
+            return action, ""
+    return None, f"not understood: {text!r}; answer with a number from 1 to {len(legal)}, or q to give up"
+
+
+def _ask_other(console: Console, of: Game, legal: Sequence[Any], stdin: TextIO) -> Any:
+    """Read answers until one names a legal action (as :func:`ask` does for Fröschis)."""
+    for _ in range(MAX_REFUSED):
+        console.print(Text("> "), end="")
+        try:
+            line = stdin.readline()
+        except UnicodeDecodeError:
+            console.print(Text("could not read that answer (not UTF-8 text)", "red"))
+            continue
+        if not line:
+            console.print()
+            raise Abandoned("the input ended before the game did")
+        if line.strip().lower() in QUIT:
+            raise Abandoned("you gave up")
+        if not line.strip():
+            continue
+        action, why = _other_answer(line, legal, of)
+        if action is not None:
+            return action
+        console.print(Text(why, style="red"))
+    raise Abandoned(f"none of {MAX_REFUSED} answers in a row could be played")
+
+
+def play_other(
+    console: Console, stdin: TextIO, of: Game, specs: Sequence[str], you: int, seed: int, rules: Any
+) -> tuple[Any, Record]:
+    """A game of ``of`` with the human at seat ``you`` and the bots ``specs`` in the other seats: the
+    human sees :meth:`Game.extra` ``seat_view`` and the legal actions numbered; every event in words."""
+    view = of.extra("seat_view")
+    players = len(specs) + 1
+    names = [*specs[:you], "you", *specs[you:]]
+
+    def human(state: Any, rng: random.Random) -> Any:
+        console.print(Text(f"\n{view(state, you)}", style="bold"))
+        legal = state.legal_actions()
+        console.print(Text("Your choices (answer with the number):"))
+        width = len(str(len(legal)))
+        for number, action in enumerate(legal, 1):
+            console.print(Text(f"  {number:>{width}}) {of.action_text(action)}"))
+        return _ask_other(console, of, legal, stdin)
+
+    def report(before: Any, action: Any, after: Any, events: tuple[Any, ...]) -> None:
+        for event in events:
+            console.print(Text(f"  {of.describe_event(event)}"))
+
+    policies = [*(of.bots[s](rules) for s in specs[:you]), human, *(of.bots[s](rules) for s in specs[you:])]
+    console.print(
+        Text(
+            f"{of.title}: you are seat {you}; "
+            + ", ".join(f"seat {s} is {n}" for s, n in enumerate(names) if s != you)
+            + ". Answer with the number before a choice (or the action's text); q gives up.",
+            style="bold",
+        )
+    )
+    rngs = [seat_rng(seed, seat) for seat in range(players)]
+    chance_rng = random.Random(seed)
+    start = of.new_game(players, rules)
+    final, actions = drive_any(
+        start, policies, rngs, lambda s: of.sample_chance(s, chance_rng), on_step=report
+    )
+    return final, Record(of, players, rules, tuple(actions), seed)
+
+
+def _run_other(args: argparse.Namespace, of: Game) -> int:
+    """``play --game NAME`` for a game other than Fröschis, through its :class:`Game` alone."""
+    rules = rules_from_args(args, of)
+    if args.seat >= args.players:
+        raise FroeschisError(f"--seat must be 0 to {args.players - 1}, not {args.seat}")
+    listed = [s.strip() for s in args.bots.split(",") if s.strip()]
+    unknown = [s for s in listed if s not in of.bots]
+    if unknown or not listed:
+        raise FroeschisError(f"--bots: {of.title}'s bots are {', '.join(of.bots)}, not {args.bots!r}")
+    seats = args.players - 1
+    if len(listed) > seats:
+        raise FroeschisError(f"--bots: {len(listed)} bots for the {seats} other seats; name at most {seats}")
+    specs = [listed[i % len(listed)] for i in range(seats)]
+    save = None if args.save is None else Path(args.save)
+    if save is not None:
+        check_file(save, "--save")
+    console = make_console()
+    try:
+        final, record = play_other(console, sys.stdin, of, specs, args.seat, args.seed, rules)
+    except Abandoned as reason:
+        console.print(Text(f"Game abandoned: {reason}.", style="bold"))
+        return 1
+    returns = final.returns()
+    best = max(returns)
+    verdict = "You win!" if returns[args.seat] == best and min(returns) < best else "You do not win."
+    console.print(
+        Text(f"\nGame over.\n{of.render(final)}\nReturns: {list(returns)}. {verdict}", style="bold")
+    )
+    if save is not None:
+        save_or_rescue(save, json.dumps(records.record_to_json(record), ensure_ascii=False), "--save")
+        console.print(
+            Text(
+                f"Saved the game record to {args.save} (replay it with 'froeschis explain --game {of.name}')."
+            )
+        )
+    return 0
+
+
 def run(args: argparse.Namespace) -> int:
-    only_the_default_game(args, "play")
-    rules = rules_from_args(args, game_of(args))
+    of = game_of(args)
+    if of.name != DEFAULT:
+        return _run_other(args, of)
+    rules = rules_from_args(args, of)
     if args.seat >= args.players:
         raise FroeschisError(f"--seat must be 0 to {args.players - 1}, not {args.seat}")
     try:
@@ -343,12 +467,21 @@ def add(subparsers: Subparsers, game: Game) -> None:
     parser.add_argument(
         "--seat", type=non_negative_int, default=0, help="your seat; seat 0 starts round 1 (default 0)"
     )
-    parser.add_argument(
-        "--bots",
-        default="greedy",
-        help="the other seats' bots in seat order, comma-separated, at most one per seat and repeated "
-        "when fewer: random, greedy, ismc, ismc:BUDGET (default greedy)",
-    )
+    if game.name == DEFAULT:
+        parser.add_argument(
+            "--bots",
+            default="greedy",
+            help="the other seats' bots in seat order, comma-separated, at most one per seat and repeated "
+            "when fewer: random, greedy, ismc, ismc:BUDGET (default greedy)",
+        )
+    else:
+        bots = ", ".join(game.bots)
+        parser.add_argument(
+            "--bots",
+            default=list(game.bots)[-1],
+            help=f"the other seats' bots in seat order, comma-separated, repeated when fewer: {bots} "
+            f"(default {list(game.bots)[-1]})",
+        )
     add_seed(parser, "random seed for the deals and the bots (default 0)")
     parser.add_argument(
         "--save",
