@@ -20,6 +20,9 @@ from froeschis.games.army_of_frogs.hexes import Island
 from froeschis.games.army_of_frogs.notation import parse_position
 from froeschis.games.army_of_frogs.rules import Rules
 from froeschis.games.army_of_frogs.structure import has_forbidden_string
+from froeschis.spec import load_catalogue
+from tests.test_docs import small_project, sphinx_build
+from tests.test_docs import write_tests as write_default_tests
 
 REPO = Path(__file__).resolve().parents[1]
 OTHERS = [name for name in registry.names() if name != registry.DEFAULT]
@@ -28,14 +31,48 @@ DIRECTIONS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
 
 
 def write_tests(root: Path, game: str, clause_ids: list[str]) -> Path:
-    """A made-up ``tests/`` folder with one test marked for each of ``clause_ids`` of ``game``."""
+    """A made-up ``tests/`` folder (made if need be) with a module of one test marked for each of
+    ``clause_ids`` of ``game``."""
     tests = root / "tests"
-    tests.mkdir()
+    tests.mkdir(exist_ok=True)
     lines = ["import pytest", ""]
     for i, clause_id in enumerate(clause_ids):
         lines += [f'@pytest.mark.clause("{game}:{clause_id}")', f"def test_{i}() -> None:", "    pass", ""]
-    (tests / "test_made_up.py").write_text("\n".join(lines), encoding="utf-8")
+    (tests / f"test_made_up_{game.replace('-', '_')}.py").write_text("\n".join(lines), encoding="utf-8")
     return tests
+
+
+PAGE = """
+.. froeschis-game-rules:: frog
+
+.. froeschis-game-matrix:: frog
+
+.. froeschis-game-rules:: army-of-frogs
+"""
+
+
+def suite(root: Path, leave_out: str = "") -> Path:
+    """A made-up suite testing every clause of every game (but ``leave_out``, a Frog clause)."""
+    tests = write_default_tests(root, load_catalogue().ids())
+    for name in OTHERS:
+        ids = [i for i in registry.game(name).catalogue().in_force_ids() if (name, i) != ("frog", leave_out)]
+        write_tests(root, name, ids)
+    return tests
+
+
+def test_the_extension_builds_the_pages_of_the_other_games(tmp_path: Path) -> None:
+    src = small_project(tmp_path, PAGE, suite(tmp_path))
+    assert sphinx_build(src, tmp_path / "html") == 0
+    html = (tmp_path / "html" / "index.html").read_text(encoding="utf-8")
+    assert 'id="frog-clause-bid-ranking"' in html and 'href="#frog-clause-bid-ranking"' in html
+    assert '<div class="docutils container" lang="ja">' in html
+    assert html.count('<div class="froeschis-figure island-example">') == len(ISLAND_EXAMPLES)
+
+
+def test_the_build_stops_when_a_clause_of_another_game_has_no_test(tmp_path: Path) -> None:
+    src = small_project(tmp_path, PAGE, suite(tmp_path, leave_out="bid.ranking"))
+    assert sphinx_build(src, tmp_path / "html") != 0
+    assert not (tmp_path / "html" / "index.html").exists()
 
 
 @pytest.mark.parametrize("name", OTHERS)

@@ -3,8 +3,9 @@
 Every page about the rules is rendered at build time by :mod:`rulesdoc` from the clause
 catalogue (``spec/clauses.toml`` through :mod:`froeschis.spec`), the traceability data
 (:mod:`froeschis.verify.trace`) and the translations in ``docs/translations/``. At the start of a
-build :func:`rulesdoc.build_model` checks them all: a clause without an implementation,
-a test or a translation stops the build with a :class:`TraceabilityGateError` (whatever ``-W`` says).
+build :func:`rulesdoc.build_model` checks them all (and :func:`rulesdoc.build_game_doc` each other
+game, when a page first shows it): a clause without an implementation, a test or a translation
+stops the build with a :class:`TraceabilityGateError` (whatever ``-W`` says).
 
 Directives (each documented in ``docs/design.rst``):
 
@@ -12,6 +13,10 @@ Directives (each documented in ``docs/design.rst``):
   ``froeschis-reading LANG``, ``froeschis-coverage``, ``froeschis-matrix``, ``froeschis-tests``,
   ``froeschis-playthroughs``, ``froeschis-api`` (the API index; the pages themselves are written
   by :mod:`api_pages` when the build starts): generated content;
+* ``froeschis-game-rules GAME``, ``froeschis-game-summary GAME``, ``froeschis-game-discrepancies
+  GAME``, ``froeschis-game-text GAME``, ``froeschis-game-coverage GAME``, ``froeschis-game-matrix
+  GAME``: the same for a registered game other than the default (``frog``, ``army-of-frogs``), from
+  its own catalogue and trace, under the same gate;
 * ``froeschis-output``: a command and its output, kept in a file (:mod:`command_output`);
 * ``froeschis-svg``: evaluates Python (the last line is the picture) in the page's namespace and
   shows the SVG it gives (:mod:`froeschis.present.svg`);
@@ -74,7 +79,9 @@ class TraceabilityGateError(SphinxError):
 
 _MODEL: dict[str, rulesdoc.DocModel] = {}
 _GAMES: dict[str, rulesdoc.GameDoc] = {}
-"""The games other than the default, by name: each one's catalogue and trace (``froeschis-game-*``)."""
+"""The games other than the default, by name: each one's catalogue and trace (``froeschis-game-*``),
+built and checked when a page first shows one of them."""
+_TESTS_DIR: dict[str, Path] = {}
 
 
 def _path(app: Sphinx, name: str, default: Path) -> Path:
@@ -113,18 +120,10 @@ def load_model(app: Sphinx) -> None:
     translations_dir = _path(app, "froeschis_translations_dir", Path(app.srcdir) / "translations")
     try:
         _MODEL["model"] = rulesdoc.build_model(tests_dir, vectors_dir, translations_dir)
-        problems: list[str] = []
-        for name in registry.names():
-            if name == registry.DEFAULT:
-                continue
-            try:
-                _GAMES[name] = rulesdoc.build_game_doc(tests_dir, registry.game(name))
-            except rulesdoc.DocsGateError as error:
-                problems += error.problems
-        if problems:
-            raise rulesdoc.DocsGateError(problems)
     except rulesdoc.DocsGateError as error:
         raise TraceabilityGateError(str(error)) from None
+    _GAMES.clear()
+    _TESTS_DIR["tests"] = tests_dir
     code = _files(Path(froeschis.__file__).parent, pattern="*.py")
     _stamp(app, "code", code)
     _stamp(
@@ -140,6 +139,17 @@ def load_model(app: Sphinx) -> None:
 
 def model() -> rulesdoc.DocModel:
     return _MODEL["model"]
+
+
+def game_doc(name: str) -> rulesdoc.GameDoc:
+    """The catalogue and trace of the registered game ``name`` (not the default), checked by the same
+    gate as the default game's: a clause without an implementation or a test stops the build."""
+    if name not in _GAMES:
+        try:
+            _GAMES[name] = rulesdoc.build_game_doc(_TESTS_DIR["tests"], registry.game(name))
+        except rulesdoc.DocsGateError as error:
+            raise TraceabilityGateError(str(error)) from None
+    return _GAMES[name]
 
 
 def note_inputs(env: BuildEnvironment, kind: str) -> None:
@@ -200,9 +210,10 @@ class GameDirective(GeneratedDirective):
 
     def text(self) -> str:
         name = self.arguments[0]
-        if name not in _GAMES:
-            raise self.error(f"no game {name!r} besides the default; there are {sorted(_GAMES)}")
-        return type(self).game_render(_GAMES[name])
+        others = [n for n in registry.names() if n != registry.DEFAULT]
+        if name not in others:
+            raise self.error(f"no game {name!r} besides the default; there are {others}")
+        return type(self).game_render(game_doc(name))
 
 
 def game_generated(
@@ -494,7 +505,7 @@ def clause_role(
     """``:clause:`frog.swap``` links to the clause's section of the annotated rules.
 
     In the API pages of another game's package (``froeschis.games.frog``) the ID is one of that
-    game's, checked against its catalogue and shown as the ID (its rules have no annotated page yet)."""
+    game's, checked against its catalogue and linked to its section of that game's annotated rules."""
     clause_id = utils.unescape(text)
     env = inliner.document.settings.env
     other = _other_game(env.ref_context.get("py:module") or env.docname.removeprefix("api/"))
@@ -504,10 +515,13 @@ def clause_role(
         message = inliner.reporter.error(f"unknown clause ID {clause_id!r} (see {where})", line=lineno)
         problem = inliner.problematic(rawtext, rawtext, message)
         return [problem], [message]
-    if other is not None:
-        return [nodes.literal(rawtext, clause_id, classes=["clause", CLAUSE_ID_CLASS])], []
+    label = (
+        rulesdoc.clause_label(clause_id)
+        if other is None
+        else rulesdoc.game_clause_label(other.name, clause_id)
+    )
     reference = addnodes.pending_xref(
-        rawtext, refdomain="std", reftype="ref", reftarget=rulesdoc.clause_label(clause_id), refexplicit=True
+        rawtext, refdomain="std", reftype="ref", reftarget=label, refexplicit=True
     )
     reference += nodes.literal(clause_id, clause_id, classes=["xref", "clause", CLAUSE_ID_CLASS])
     return [reference], []
@@ -531,7 +545,7 @@ def mark_clause_ids(doctree: nodes.Node) -> None:
     """Give :data:`CLAUSE_ID_CLASS` to every inline text or literal that is exactly a clause ID:
     the ``:clause:`` role's, the clause links of the generated pages (``:ref:`` with the ID as
     text), a clause ID as inline code in prose and headings."""
-    ids = set(model().catalogue.ids())
+    ids = set(model().catalogue.ids()).union(*(registry.game(n).catalogue().ids() for n in registry.names()))
     for node in doctree.findall(nodes.Element):
         marked = node["classes"]
         if (

@@ -867,7 +867,7 @@ def _game_sources_rows(doc: GameDoc, clause: Clause) -> list[list[str]]:
         sentence = doc.catalogue.sources[language].sentence(anchor)
         rows.append(
             [
-                ref(game_sentence_label(doc.name, anchor), anchor),
+                f"**{anchor}**",
                 _lang(language, marked_sentence(sentence.text, qs)),
                 esc(sentence.gloss) if sentence.gloss else "",
             ]
