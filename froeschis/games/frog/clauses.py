@@ -132,6 +132,7 @@ def four_three_widow_four(
 
 @clause("bid.first")
 def left_of_dealer_calls_first(dealer: int) -> int:
+    """The seat that calls first: the dealer's left-hand neighbour."""
     return (dealer + 1) % SEATS
 
 
@@ -155,6 +156,7 @@ def highest_bid(table: FrogTable, calls: Calls) -> tuple[int, Contract] | None:
 
 
 def _rank_of_highest(table: FrogTable, calls: Calls) -> int:
+    """The rank (bid.ranking) of the highest bid so far; a pass's rank before any bid."""
     top = highest_bid(table, calls)
     return table.call_rank(None if top is None else top[1])
 
@@ -224,6 +226,7 @@ def redeal_by_rotation(table: FrogTable, dealer: int) -> int:
 
 @clause("variant.all-pass-same-dealer")
 def same_dealer_again(table: FrogTable, dealer: int) -> int:
+    """After a void deal the same seat deals again (the variant's reading of an all-pass)."""
     return dealer
 
 
@@ -244,21 +247,26 @@ def chico_bidder_names(contract: Contract, bidder: int, dealer: int) -> int | No
 
 @clause("chico.suits")
 def not_hearts() -> tuple[Suit, ...]:
+    """The suits a chico bidder may name: any but hearts, which are trumps in the other contracts."""
     return (_S, _D, _C)
 
 
 @clause("variant.chico-hearts")
 def any_suit() -> tuple[Suit, ...]:
+    """The suits a chico bidder may name in the variant: all four, hearts included."""
     return (_S, _H, _D, _C)
 
 
 @clause("exchange.take-widow")
 def frog_takes_the_widow(contract: Contract) -> Exchange:
+    """Whether the bidder takes the widow: a frog bidder must; chico and grand leave it."""
     return Exchange.COMPULSORY if contract is _FROG else Exchange.NONE
 
 
 @clause("variant.optional-exchange")
 def frog_may_take_the_widow(contract: Contract) -> Exchange:
+    """Whether the bidder takes the widow in the variant: a frog bidder may decline; chico and grand
+    leave it."""
     return Exchange.OPTIONAL if contract is _FROG else Exchange.NONE
 
 
@@ -280,6 +288,7 @@ def widow_stays_face_down(contract: Contract) -> bool:
 
 @clause("play.first-lead")
 def left_of_dealer_leads(dealer: int, bidder: int) -> int:
+    """The seat that leads to the first trick: the dealer's left, whoever the bidder is."""
     return (dealer + 1) % SEATS
 
 
@@ -291,6 +300,7 @@ def next_clockwise_or_full(plays: Plays) -> int | None:
 
 @clause("play.lead-any")
 def lead_anything(hand: Cards, trump: Suit | None, tricks: tuple[Trick, ...]) -> Cards:
+    """The cards a seat may lead: any card of its hand (no suit is barred from the lead)."""
     return hand
 
 
@@ -334,6 +344,7 @@ def highest_trump_else_suit_led(table: FrogTable, cards: Cards, trump: Suit | No
 
 @clause("trick.next-lead")
 def winner_leads(leader: int, winner: int) -> int:
+    """The seat that leads to the next trick: the last trick's winner."""
     return winner
 
 
@@ -369,6 +380,7 @@ def tricks_and_the_widow(
 
 @clause("count.result")
 def sixty_one_wins(count: int) -> Result:
+    """The bidder's result from its card points: 61 or more wins, exactly 60 draws, less loses."""
     return Result.WIN if count >= 61 else Result.DRAW if count == 60 else Result.LOSS
 
 
@@ -377,6 +389,7 @@ def sixty_one_wins(count: int) -> Result:
 
 @clause("settle.difference")
 def difference_from_sixty(count: int) -> int:
+    """What each opponent pays before the contract's multiplier: the bidder's points minus 60."""
     return count - 60
 
 
@@ -386,11 +399,13 @@ _STAKES_GRAND_FOUR = {_FROG: 1, _CHICO: 2, _GRAND: 4}
 
 @clause("settle.multiplier")
 def one_two_three(contract: Contract) -> int:
+    """The contract's multiplier as the seat reads it: frog 1, chico 2, grand 3."""
     return _STAKES[contract]
 
 
 @clause("variant.grand-four")
 def one_two_four(contract: Contract) -> int:
+    """The contract's multiplier in the variant of the older sources: frog 1, chico 2, grand 4."""
     return _STAKES_GRAND_FOUR[contract]
 
 
@@ -408,6 +423,7 @@ def each_opponent_pays(amount: int, bidder: int) -> Scores:
 
 @clause("score.start")
 def a_hundred_and_fifty() -> int:
+    """Every seat's score at the start of a match: 150."""
     return 150
 
 
@@ -438,6 +454,7 @@ def points_won(table: FrogTable, scores: Scores) -> tuple[float, ...]:
 
 @clause("match.winners")
 def highest_scores(scores: Scores) -> tuple[int, ...]:
+    """The winners of a match: every seat with the highest score (a tie has several)."""
     top = max(scores)
     return tuple([seat for seat in range(SEATS) if scores[seat] == top])
 
