@@ -479,7 +479,11 @@ function handle(line) {
   }
 }
 
-export { newGame, step, legal, clone, stateJson };
+// For differ.mjs, which plays the clean engine and a buggy one side by side in one process.
+export function setBug(name) {
+  bug = name;
+}
+export { BUGS, newGame, step, legal, clone, stateJson };
 
 const rl = isMain ? createInterface({ input: process.stdin }) : null;
 rl?.on('line', (line) => {
