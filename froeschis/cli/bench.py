@@ -50,8 +50,9 @@ import subprocess
 import sys
 import time
 import tracemalloc
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any, Literal
+from typing import Any, Literal, Protocol
 
 import attrs
 from rich.console import Console
@@ -70,9 +71,9 @@ from froeschis.cli.options import (
     add_progress,
     add_seed,
     counted,
+    game_of,
     make_console,
     non_negative_int,
-    only_the_default_game,
     positive_int,
     positive_seconds,
     progress_display,
@@ -83,6 +84,7 @@ from froeschis.core.errors import FroeschisError
 from froeschis.core.record import GameRecord
 from froeschis.fast import play_fast
 from froeschis.framework.game import Game
+from froeschis.framework.registry import DEFAULT
 from froeschis.verify.baseline import play_bare
 
 Loop = Literal["engine", "fast", "bare_loop"]
@@ -104,6 +106,84 @@ for seed in range(games):
 """What each process counted under callgrind runs (``python -c``), with the arguments: which loop,
 the games, the players. It imports every loop whichever it plays, so that the import and start-up
 cost the same in every process and the count for 0 games takes all of it off."""
+
+GAME_INSTRUCTIONS_SCRIPT = """\
+import sys
+
+from froeschis.framework.registry import game
+
+name, which, units, players = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
+bench = game(name).extra("bench")
+if which in ("engine", "bare_loop"):
+    play = bench.engine if which == "engine" else bench.bare
+    for seed in range(units):
+        play(players, seed)
+else:
+    bench.counted[which](units)
+"""
+"""What each process counted under callgrind runs for a game other than Fröschis, with the
+arguments: the game, which loop or workload of its bench, how many games or units, the players.
+The game's bench module holds both loops, so the import costs the same whichever runs."""
+
+
+class Played(Protocol):
+    """A random game as a game's bench loops report it."""
+
+    @property
+    def units(self) -> int:
+        """What the game's figures count in it (its deals, or one game)."""
+
+    @property
+    def actions(self) -> int: ...
+
+
+class BenchTable(Protocol):
+    """A table of figures a game's bench makes (the island sizes of Army of Frogs)."""
+
+    @property
+    def title(self) -> str: ...
+    @property
+    def columns(self) -> tuple[str, ...]: ...
+    @property
+    def rows(self) -> tuple[tuple[float, ...], ...]: ...
+    @property
+    def note(self) -> str: ...
+
+
+Counter = Callable[[str, int], float]
+"""Instructions per unit of a game's counted workload, from so many units (start-up taken off)."""
+
+
+class GameBench(Protocol):
+    """What a game other than Fröschis gives ``bench`` (``Game.extras["bench"]``): its random game
+    played by the reference engine and by a bare loop, both ``(players, seed) -> Played`` and the
+    same game for the same seed; further rates; workloads to count; tables."""
+
+    @property
+    def unit(self) -> str:
+        """What its figures count: ``deal``, ``game``."""
+
+    @property
+    def players(self) -> int:
+        """The players of its games without ``--players``."""
+
+    @property
+    def engine(self) -> Callable[[int, int], Played]: ...
+    @property
+    def bare(self) -> Callable[[int, int], Played]: ...
+    @property
+    def rates(self) -> Mapping[str, Callable[[float], tuple[int, float]]]:
+        """Further figures per second, by label: each runs for about so many seconds and says how
+        many it counted in how many seconds."""
+
+    @property
+    def counted(self) -> Mapping[str, Callable[[int], None]]:
+        """Workloads a table may count the instructions of, by name: each does so many units."""
+
+    @property
+    def tables(self) -> Sequence[Callable[[Counter | None], BenchTable]]:
+        """Tables of figures, each given a counter of instructions with ``--instructions``."""
+
 
 _COLLECTED = re.compile(r"^==\d+== Collected : (\d+)\s*$", re.MULTILINE)
 
@@ -259,8 +339,9 @@ def find_valgrind() -> str:
     return valgrind
 
 
-def count_instructions(valgrind: str, which: Loop, games: int, players: int) -> int:
-    """The instructions of a process that imports both loops and plays ``games`` games with ``which``.
+def callgrind(valgrind: str, script: str, arguments: Sequence[str], what: str) -> int:
+    """The instructions of a process running ``script`` (``python -c``) with ``arguments``, counted
+    by callgrind; ``what`` names the work in the error of a run that fails.
 
     ``PYTHONHASHSEED`` is fixed because string hashes steer dict and set probing: with random
     seeds, the count of one and the same run wanders by a few hundred thousand instructions.
@@ -272,10 +353,8 @@ def count_instructions(valgrind: str, which: Loop, games: int, players: int) -> 
             "--callgrind-out-file=/dev/null",
             sys.executable,
             "-c",
-            INSTRUCTIONS_SCRIPT,
-            which,
-            str(games),
-            str(players),
+            script,
+            *arguments,
         ],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
@@ -285,10 +364,16 @@ def count_instructions(valgrind: str, which: Loop, games: int, players: int) -> 
     )
     if completed.returncode != 0:
         raise BenchError(
-            f"callgrind of {games} {which} games failed (status {completed.returncode}):\n"
-            f"{completed.stderr[-2000:]}"
+            f"callgrind of {what} failed (status {completed.returncode}):\n{completed.stderr[-2000:]}"
         )
     return collected_instructions(completed.stderr)
+
+
+def count_instructions(valgrind: str, which: Loop, games: int, players: int) -> int:
+    """The instructions of a process that imports every loop of Fröschis and plays ``games`` games
+    with ``which``."""
+    arguments = (which, str(games), str(players))
+    return callgrind(valgrind, INSTRUCTIONS_SCRIPT, arguments, f"{games} {which} games")
 
 
 def instructions_per_game(valgrind: str, games: int, players: int) -> dict[str, Any]:
@@ -332,10 +417,10 @@ class Stages:
     refresh thread would take the interpreter from the games several times a second.
     """
 
-    def __init__(self, progress: Progress, args: argparse.Namespace) -> None:
+    def __init__(self, progress: Progress, args: argparse.Namespace, tables: int = 0) -> None:
         self._progress = progress
         extras = sum(1 for extra in (args.instructions, args.scaling, args.profile) if extra)
-        self._task: TaskID = progress.add_task("bench", total=args.runs + extras)
+        self._task: TaskID = progress.add_task("bench", total=args.runs + extras + tables)
 
     def doing(self, what: str) -> None:
         """Show that ``what`` is being measured."""
@@ -474,7 +559,8 @@ def print_results(console: Console, results: dict[str, Any]) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    only_the_default_game(args, "bench")
+    if args.game_name != DEFAULT:
+        return run_game(args, game_of(args))
     valgrind = find_valgrind() if args.instructions else None
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
     with progress_display(args, *columns, auto_refresh=False) as progress:
@@ -503,6 +589,223 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+# --------------------------------------------------------------------------- the other games
+
+
+def bench_of(game: Game) -> GameBench:
+    """The game's bench parts, or a :class:`BenchError` saying it has none."""
+    found: GameBench | None = game.extras.get("bench")
+    if found is None:
+        raise BenchError(f"{game.title} gives 'froeschis bench' nothing to measure (no bench extra)")
+    return found
+
+
+def random_per_second(
+    bench: GameBench, players: int, seconds: float, first_seed: int
+) -> tuple[float, list[Played]]:
+    """Random games by the reference engine for about ``seconds``: units per second, and the games."""
+    played: list[Played] = []
+    start = time.perf_counter()
+    deadline = start + seconds
+    while True:
+        played.append(bench.engine(players, first_seed + len(played)))
+        now = time.perf_counter()
+        if now >= deadline:
+            return sum(p.units for p in played) / (now - start), played
+
+
+def bare_per_second(bench: GameBench, players: int, engine_played: list[Played], first_seed: int) -> float:
+    """Units per second of the bare loop playing the games the engine played; a
+    :class:`BenchError` if it played any other game (its speed would be an easier game's)."""
+    start = time.perf_counter()
+    played = [bench.bare(players, first_seed + i) for i in range(len(engine_played))]
+    seconds = time.perf_counter() - start
+    for i, (engine, bare) in enumerate(zip(engine_played, played, strict=True)):
+        if engine != bare:
+            raise BenchError(f"the bare loop played another game than the engine from seed {first_seed + i}")
+    return sum(p.units for p in played) / seconds
+
+
+def instructions_per_unit(
+    valgrind: str, game: Game, bench: GameBench, games: int, players: int
+) -> dict[str, Any]:
+    """Instructions per unit (deal, game) of ``games`` random games (seeds 0 to ``games`` - 1), of
+    the engine and of the bare loop, each (a process playing them) minus (one playing none), over
+    the units they hold; and the engine's share (bare loop over engine)."""
+    loops = ("engine", "bare_loop")
+    jobs = [(which, played) for which in loops for played in (games, 0)]
+    with ThreadPoolExecutor(max_workers=len(jobs)) as pool:
+        futures = [
+            pool.submit(
+                callgrind,
+                valgrind,
+                GAME_INSTRUCTIONS_SCRIPT,
+                (game.name, which, str(played), str(players)),
+                f"{played} {which} games of {game.title}",
+            )
+            for which, played in jobs
+        ]
+        counts = [future.result() for future in futures]
+    units = sum(bench.engine(players, seed).units for seed in range(games))
+    per_unit = {which: (counts[2 * i] - counts[2 * i + 1]) / units for i, which in enumerate(loops)}
+    return {
+        **per_unit,
+        "engine_share_of_bare_loop": per_unit["bare_loop"] / per_unit["engine"],
+        "games": games,
+        "units": units,
+    }
+
+
+def counter(valgrind: str, game: Game) -> Counter:
+    """Instructions per unit of one of the game's counted workloads (callgrind, the count of the
+    workload doing none taken off)."""
+
+    def count(name: str, units: int) -> float:
+        def one(n: int) -> int:
+            arguments = (game.name, name, str(n), "0")
+            return callgrind(valgrind, GAME_INSTRUCTIONS_SCRIPT, arguments, f"{name} of {game.title}")
+
+        with ThreadPoolExecutor(max_workers=2) as pool:
+            full, empty = pool.map(one, (units, 0))
+        return (full - empty) / units
+
+    return count
+
+
+def measure_game(args: argparse.Namespace, game: Game, bench: GameBench, stages: Stages) -> dict[str, Any]:
+    """The figures of every run of a game other than Fröschis, their medians and ratios."""
+    engine_rates, bare_rates = [], []
+    rates: dict[str, list[float]] = {label: [] for label in bench.rates}
+    unit = bench.unit
+    for run in range(args.runs):
+        step = f"run {run + 1} of {args.runs}:"
+        first_seed = args.seed + run * 100_000
+        stages.doing(f"{step} random {unit}s, engine")
+        rate, played = random_per_second(bench, args.players, args.seconds, first_seed)
+        engine_rates.append(rate)
+        stages.doing(f"{step} the same {unit}s, bare loop")
+        bare_rates.append(bare_per_second(bench, args.players, played, first_seed))
+        for label, measured in bench.rates.items():
+            stages.doing(f"{step} {label}")
+            count, seconds = measured(args.seconds)
+            rates[label].append(count / seconds)
+        stages.done()
+    shares = [engine / bare for engine, bare in zip(engine_rates, bare_rates, strict=True)]
+    return {
+        "format": "froeschis.bench/1",
+        "game": game.name,
+        "unit": unit,
+        "python": platform.python_version(),
+        "implementation": platform.python_implementation(),
+        "machine": platform.machine(),
+        "cpus": os.cpu_count(),
+        "players": args.players,
+        "runs": args.runs,
+        "seed": args.seed,
+        f"random_{unit}s_per_second": _summary(engine_rates),
+        f"bare_loop_{unit}s_per_second": _summary(bare_rates),
+        "engine_share_of_bare_loop": _summary(shares),
+        "per_second": {label: _summary(values) for label, values in rates.items()},
+    }
+
+
+def print_game_results(console: Console, game: Game, results: dict[str, Any]) -> None:
+    unit = results["unit"]
+    table = Table(
+        title=f"froeschis bench --game {game.name}: {results['players']} players, median of "
+        f"{counted(results['runs'], 'run')} (Python {results['python']}, one core)",
+        title_justify="left",
+    )
+    for header in ("measure", "median", "runs"):
+        table.add_column(header, justify="left" if header == "measure" else "right")
+    rows = [
+        (f"random {unit}s per second", results[f"random_{unit}s_per_second"]),
+        (f"  same {unit}s, bare loop (no engine)", results[f"bare_loop_{unit}s_per_second"]),
+        *((f"{label} per second", figure) for label, figure in results["per_second"].items()),
+    ]
+    for label, figure in rows:
+        table.add_row(label, f"{figure['median']:,.1f}", " ".join(f"{v:,.1f}" for v in figure["runs"]))
+    console.print(table)
+    share = results["engine_share_of_bare_loop"]
+    console.print(
+        f"The engine plays at {share['median']:.0%} of the bare loop's speed"
+        f" (median of the runs' ratios: {' '.join(f'{v:.0%}' for v in share['runs'])})."
+    )
+    if f"instructions_per_{unit}" in results:
+        counts = results[f"instructions_per_{unit}"]
+        console.print(
+            f"Instructions per random {results['players']}-player {unit} (callgrind,"
+            f" {counted(counts['games'], 'game')}, {counted(counts['units'], unit)}):"
+            f" engine {counts['engine'] / 1e6:.2f} M, bare loop {counts['bare_loop'] / 1e6:.2f} M;"
+            f" share of the bare loop {counts['engine_share_of_bare_loop']:.2f}.",
+            markup=False,
+        )
+    for made in results.get("tables", ()):
+        shown = Table(title=made["title"], title_justify="left")
+        for column in made["columns"]:
+            shown.add_column(column, justify="right")
+        for row in made["rows"]:
+            shown.add_row(*(_figure(value) for value in row))
+        console.print(shown)
+        if made["note"]:
+            console.print(made["note"], markup=False)
+
+
+def _figure(value: float) -> str:
+    """A table's figure: whole numbers as they are, others to two decimals below 100."""
+    return f"{value:,.0f}" if value >= 100 or value == int(value) else f"{value:.2f}"
+
+
+def run_game(args: argparse.Namespace, game: Game) -> int:
+    """``bench --game NAME`` for a game other than Fröschis: its bench parts' figures."""
+    bench = bench_of(game)
+    if args.scaling:
+        raise BenchError(f"--scaling times Fröschis' simulate only, not {game.title}'s")
+    valgrind = find_valgrind() if args.instructions else None
+    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
+    with progress_display(args, *columns, auto_refresh=False) as progress:
+        stages = Stages(progress, args, tables=len(bench.tables))
+        results = measure_game(args, game, bench, stages)
+        if valgrind is not None:
+            stages.doing(f"instructions of {counted(args.instructions, 'game')} (callgrind)")
+            results[f"instructions_per_{bench.unit}"] = instructions_per_unit(
+                valgrind, game, bench, args.instructions, args.players
+            )
+            stages.done()
+        tables = []
+        for make in bench.tables:
+            stages.doing("tables" + (" and their instructions (callgrind)" if valgrind else ""))
+            made = make(None if valgrind is None else counter(valgrind, game))
+            tables.append(
+                {"title": made.title, "columns": list(made.columns), "rows": made.rows, "note": made.note}
+            )
+            stages.done()
+        results["tables"] = tables
+        if args.profile:
+            stages.doing(f"profile of {counted(args.profile, 'game')}")
+            results["profile"] = profile_game(bench, args.players, args.profile, top=20)
+            stages.done()
+    if args.json:
+        print(json.dumps(results, indent=2))
+        return 0
+    print_game_results(make_console(), game, results)
+    if args.profile:
+        print(f"\nProfile of {counted(args.profile, 'random game')} (own time):\n{results['profile']}")
+    return 0
+
+
+def profile_game(bench: GameBench, players: int, games: int, top: int) -> str:
+    """cProfile of ``games`` random games by the engine: the ``top`` functions by own time, as text."""
+    profiler = cProfile.Profile()
+    profiler.enable()
+    for seed in range(games):
+        bench.engine(players, seed)
+    profiler.disable()
+    out = io.StringIO()
+    pstats.Stats(profiler, stream=out).sort_stats("tottime").print_stats(top)
+    return out.getvalue()
+
+
 def add(subparsers: Subparsers, game: Game) -> None:
     parser = add_command(
         subparsers,
@@ -520,7 +823,11 @@ def add(subparsers: Subparsers, game: Game) -> None:
         ),
     )
     add_game(parser)
-    add_players(parser, game, 4, "players per game, 2 to 4 (default 4)")
+    if game.name == DEFAULT:
+        add_players(parser, game, 4, "players per game, 2 to 4 (default 4)")
+    else:
+        players = game.extras["bench"].players if "bench" in game.extras else game.players[-1]
+        add_players(parser, game, players, f"players per game, one of {game.players} (default {players})")
     parser.add_argument(
         "--runs", type=positive_int, default=5, help="runs per measure; shows the median (default 5)"
     )
