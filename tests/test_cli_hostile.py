@@ -336,6 +336,9 @@ CLOSED_OUTPUT = [
     ["validate", *map(str, sorted(vectors_dir().glob("*.jsonl"))[:2])],
     ["conform", "--reference", "--quick", "--games", "0", "--no-vectors", "--no-shrink"],
     ["play", "--players", "2"],
+    ["explain", "--game", "frog", "--seed", "1"],
+    ["simulate", "--game", "army-of-frogs", "--games", "2", "--players", "2", "--jobs", "1"],
+    ["play", "--game", "frog"],
     ["--help"],
     ["simulate", "--help"],
     ["--version"],
@@ -686,3 +689,15 @@ def test_a_named_pipe_is_written_to_not_replaced(tmp_path: Path) -> None:
     reader.join(timeout=10)
     assert received == [b"through the pipe"]
     assert stat.S_ISFIFO(fifo.stat().st_mode)
+
+
+@pytest.mark.parametrize("name", ["frog", "army-of-frogs"])
+def test_an_endless_or_undecodable_record_of_another_game_is_one_line(
+    name: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    undecodable = tmp_path / "bad.json"
+    undecodable.write_bytes(b"\xff\xfe{")
+    for path in ("/dev/zero", str(undecodable)):
+        assert main(["explain", "--game", name, path]) == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and err.startswith(f"froeschis: {path}: not a valid game record")
