@@ -2,6 +2,7 @@
 // Recounts spec/army-of-frogs/perft.toml with this engine: `node examples/army/perft.mjs [FILE]`.
 // Reads the position notation of spec/army-of-frogs/protocol.md ("The notation").
 import { readFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
 import { newGame, step, legal, clone } from './engine.mjs';
 
 const FLAGS = ['optional_move', 'straight_multi_jump', 'one_island_each_jump', 'win_at_turn_end', 'win_own_turn_only', 'repetition_draw'];
@@ -53,7 +54,7 @@ export function perft(st, depth) {
   return n;
 }
 
-if (process.argv[1] && process.argv[1].endsWith('perft.mjs')) {
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const text = readFileSync(process.argv[2] ?? new URL('../../spec/army-of-frogs/perft.toml', import.meta.url), 'utf8');
   let bad = 0;
   for (const block of text.split('[[position]]').slice(1)) {
