@@ -31,6 +31,16 @@ random games played by the engine and by the bare loop, each in a process of its
 (:func:`instructions_per_game`). Times wander with whatever else the machine does; instruction
 counts do not: the same Python binary playing the same games executes the same instructions, so
 this is the steadiest figure for telling whether a change made the engine cheaper.
+
+``--game frog`` and ``--game army-of-frogs`` measure the game's own bench parts
+(``Game.extras["bench"]``, a :class:`GameBench`): random deals (Frog) or games (Army of Frogs)
+per second by the reference engine beside the same ones by the game's bare loop, both timed in the
+same run, and the engine's share; a bare loop that played another game than the engine from the
+same seed is refused, not timed. The game's further rates (Army of Frogs: perft's leaves per second
+on its perft table's positions) follow, then its tables (Army of Frogs: a legal-move listing's cost
+by island size). ``--instructions`` counts the instructions per deal or game of both loops, and
+those of the tables' workloads. ``--profile`` profiles the engine's random games; ``--scaling`` and
+``--step-games`` are Fröschis' only.
 """
 
 from __future__ import annotations
@@ -819,7 +829,9 @@ def add(subparsers: Subparsers, game: Game) -> None:
             "state of a game (tracemalloc); each the median of --runs runs. Prints figures and "
             "ratios, no verdict. --instructions adds instruction counts per game from valgrind's "
             "callgrind: the steadiest figure, the same for the same binary and games whatever "
-            "else the machine does."
+            "else the machine does. --game frog|army-of-frogs: the game's random deals or games "
+            "per second beside its bare loop's, its further rates and tables (Army of Frogs: perft, "
+            "the listing cost by island size)."
         ),
     )
     add_game(parser)
