@@ -14,6 +14,11 @@ not a game record is refused with a message naming the file and the place. A rec
 or malformed action is explained up to it, and then refused naming that step as ``froeschis
 validate`` names it (step 1 is ``actions[0]``; :func:`froeschis.conformance.validate.step_name`),
 status 2; with ``--json``, the steps before it and an ``error`` with the step's number.
+
+With ``--game frog`` or ``--game army-of-frogs`` the record (:mod:`froeschis.framework.records`),
+golden playthrough (``spec/<game>/vectors``) or seeded game is read and replayed through the game's
+:class:`~froeschis.framework.game.Game`: each event in its words (``describe_event``) with its
+clauses and the main clause's source sentences in the chosen language.
 """
 
 from __future__ import annotations

@@ -16,6 +16,12 @@ A game played by a person is not to be lost: ``--save`` is checked before the ga
 is made then), the record is written whole or not at all at the end, and if that fails it is kept
 in the temporary directory or printed, and the error says where (:mod:`froeschis.cli.files`).
 Ctrl-C ends the game with status 130 and leaves no file behind.
+
+With ``--game frog`` or ``--game army-of-frogs`` the game is reached through its
+:class:`~froeschis.framework.game.Game` alone: the human sees its ``seat_view`` extra (Frog: the
+public table and their own hand by suit; Army of Frogs: the island), the legal actions numbered
+(an answer is a number or the action's text), the events in the game's words, and ``--save``
+writes the game's record (:mod:`froeschis.framework.records`).
 """
 
 from __future__ import annotations
@@ -72,6 +78,14 @@ FIRST = "first"
 MAX_REFUSED = 100
 """Refused answers in a row after which the game is abandoned: a script whose answers are never
 legal (``yes 7``) would otherwise be asked again for ever. Nobody at a terminal gets near it."""
+
+
+OTHER_GAME_PLAY = (
+    "Play {title} against bots. You see what your seat may see and your choices numbered; answer "
+    "with a choice's number or the action's text ('first' takes the first). Illegal input is asked "
+    "again with what is accepted; q or the end of the input gives up."
+)
+"""The description of ``play --game NAME`` for a game other than Fröschis."""
 
 
 class Abandoned(Exception):
@@ -453,13 +467,17 @@ def add(subparsers: Subparsers, game: Game) -> None:
         run,
         help="play a game against bots in the terminal",
         description=(
-            "Play Fröschis against bots. You see your own row, the discard pile and the other rows "
-            "(face-down cards hidden); answer each question with the key shown before a choice: d to "
-            "draw, t to take the discard (s and n for the swap variant's swap and decline-swap), and "
-            "for a frog the number of the spot it goes on (a number is always a spot). The action "
-            "works too (draw, take-discard, frog@N). Illegal input is refused with the reason. q gives "
-            "up; Ctrl-C too (status 130). Input is read line by line, so a game can be scripted: the "
-            "answer 'first' takes the first choice listed (yes first | froeschis play)."
+            OTHER_GAME_PLAY.format(title=game.title)
+            if game.name != DEFAULT
+            else (
+                "Play Fröschis against bots. You see your own row, the discard pile and the other rows "
+                "(face-down cards hidden); answer each question with the key shown before a choice: d to "
+                "draw, t to take the discard (s and n for the swap variant's swap and decline-swap), and "
+                "for a frog the number of the spot it goes on (a number is always a spot). The action "
+                "works too (draw, take-discard, frog@N). Illegal input is refused with the reason. q gives "
+                "up; Ctrl-C too (status 130). Input is read line by line, so a game can be scripted: the "
+                "answer 'first' takes the first choice listed (yes first | froeschis play)."
+            )
         ),
     )
     add_game(parser)

@@ -23,6 +23,11 @@ are printed before the plots are drawn, and each plot is written whole or not at
 (:mod:`froeschis.cli.files`). ``--jobs`` above the CPUs this process may use is lowered to them,
 with a warning: more processes than CPUs only share them, and the statistics do not depend on the
 number of processes. Ctrl-C ends the run and its workers at once (status 130).
+
+With ``--game frog`` or ``--game army-of-frogs`` the games are the game's own bots', played through
+its :class:`~froeschis.framework.game.Game` (:mod:`froeschis.agents.games`) on the same processes
+or Dask cluster, reproducible from ``--seed`` alike; the tables give per bot and per seat the games
+won and the mean return.
 """
 
 from __future__ import annotations
