@@ -78,7 +78,13 @@ def test_the_clean_engine_conforms_strictly(tmp_path: Path) -> None:
 
 
 @pytest.mark.skipif(not os.environ.get("FROESCHIS_ARMY_NODE_BUGS"), reason="set FROESCHIS_ARMY_NODE_BUGS=1")
-@pytest.mark.parametrize(("bug", "clause"), _bugs())
+@pytest.mark.parametrize(
+    ("bug", "clause"),
+    [
+        pytest.param(bug, clause, marks=pytest.mark.clause(f"army-of-frogs:{clause}"))
+        for bug, clause in _bugs()
+    ],
+)
 def test_each_bug_is_caught_and_its_clause_named_first(tmp_path: Path, bug: str, clause: str) -> None:
     """The checker fails the buggy engine and names, first, the clause bugs.md says it breaks."""
     report = _conform(tmp_path, "--bug", bug)
