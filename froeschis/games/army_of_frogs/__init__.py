@@ -28,6 +28,7 @@ from froeschis.games.army_of_frogs import bench
 from froeschis.games.army_of_frogs.bots import BOTS
 from froeschis.games.army_of_frogs.chance import chance_outcomes, sample_chance
 from froeschis.games.army_of_frogs.consistency import check_consistent
+from froeschis.games.army_of_frogs.encoding import ENCODING
 from froeschis.games.army_of_frogs.engine import ArmyState, new_game
 from froeschis.games.army_of_frogs.misreadings import IMPLEMENTED
 from froeschis.games.army_of_frogs.narrate import describe
@@ -121,6 +122,7 @@ GAME = Game(
         "parse_position": parse_position,
         "svg": state_svg,
         "bench": bench.BENCH,
+        "encoding": ENCODING,
         "seat_view": lambda state, seat: render(state),  # every stone and hand is public
     },
 )

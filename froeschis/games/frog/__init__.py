@@ -38,6 +38,7 @@ from froeschis.games.frog.actions import Action, Shuffle
 from froeschis.games.frog.bots import BOTS
 from froeschis.games.frog.chance import chance_outcomes, sample_chance
 from froeschis.games.frog.conformance import KIT
+from froeschis.games.frog.encoding import ENCODING
 from froeschis.games.frog.engine import GameState, new_game
 from froeschis.games.frog.misreadings import IMPLEMENTED
 from froeschis.games.frog.observation import observe
@@ -134,6 +135,7 @@ GAME = Game(
         "picture": svg.picture,
         "seat_view": _seat_view,
         "bench": bench.BENCH,
+        "encoding": ENCODING,
     },
 )
 """Frog, registered as ``frog``."""

@@ -1,0 +1,105 @@
+"""OpenSpiel's python_frog and python_army_of_frogs (froeschis.interop.spiel): OpenSpiel's own
+random simulation test, and the wrapper in lock-step with the reference engine (the Game)."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel")
+import froeschis.interop.spiel  # noqa: E402,F401  # registers the games
+from froeschis.framework.registry import game as registered  # noqa: E402
+
+FROG = registered("frog")
+ARMY = registered("army-of-frogs")
+
+
+@pytest.mark.parametrize("variant", [None, *(v.option for v in FROG.variants)])
+def test_frog_random_sim(variant: str | None) -> None:
+    params = {variant: True} if variant else {}
+    pyspiel.random_sim_test(
+        pyspiel.load_game("python_frog", params), num_sims=1, serialize=False, verbose=False
+    )
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_army_random_sim(players: int) -> None:
+    game = pyspiel.load_game("python_army_of_frogs", {"players": players, "max_game_length": 120})
+    pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
+
+
+def lock_step(name: str, params: dict[str, object], seed: int) -> int:
+    """Play at random through OpenSpiel and the same decisions on the engine (each id looked up
+    among the engine's own legal actions), the deal replayed whole; the legal sets, the states and
+    the returns must agree at every step. The number of decisions compared."""
+    wrapped = pyspiel.load_game(name, params)
+    game = FROG if name == "python_frog" else ARMY
+    encoding = game.extra("encoding")
+    engine = game.new_game(wrapped.num_players(), game.rules())
+    state = wrapped.new_initial_state()
+    rng = random.Random(seed)
+    compared = 0
+    engine_actions: list[object] = []
+    while not state.is_terminal():
+        if state.is_chance_node():
+            ids, probs = zip(*state.chance_outcomes(), strict=True)
+            assert sum(probs) == pytest.approx(1.0)
+            state.apply_action(rng.choices(ids, probs)[0])
+            if len(state.actions) > len(engine_actions):
+                engine_actions.append(state.actions[-1])
+                engine = engine.apply(state.actions[-1])
+        else:
+            by_id = {encoding.action_id(engine, a): a for a in engine.legal_actions()}
+            assert len(by_id) == len(engine.legal_actions())  # the ids are one-to-one
+            assert set(state.legal_actions()) == set(by_id)
+            chosen = rng.choice(state.legal_actions())
+            state.apply_action(chosen)
+            engine = engine.apply(by_id[chosen])
+            engine_actions.append(by_id[chosen])
+            compared += 1
+        assert engine == state.state
+    assert engine.is_terminal
+    assert state.returns() == list(engine.returns())
+    return compared
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_frog_lock_step(seed: int) -> None:
+    assert lock_step("python_frog", {}, seed) > 30
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_army_lock_step(players: int) -> None:
+    assert lock_step("python_army_of_frogs", {"players": players}, players) > 0
+
+
+def hidden(state: object, seat: int) -> list[int]:
+    """The codes of the cards in the other hands, the widow and the discards (what ``seat`` may
+    not see), sorted: a resampled state holds the same ones, placed anew."""
+    places = [h for i, h in enumerate(state.hands) if i != seat] + [state.widow, state.discards]  # type: ignore[attr-defined]
+    return sorted({c.code for place in places for c in place})
+
+
+def test_frog_resample_keeps_the_view() -> None:
+    """After a few tricks, a resampled state shows the seat the same view, and the other hands,
+    widow and discards hold the cards it has not seen, in some order."""
+    state = pyspiel.load_game("python_frog").new_initial_state()
+    rng = random.Random(3)
+    while state.is_chance_node() or len(state.state.tricks) < 3 or state.is_terminal():
+        if state.is_chance_node():
+            ids, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rng.choices(ids, probs)[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    seat = state.current_player()
+    draws = iter([0.1, 0.5, 0.9])
+    changed = 0
+    for _ in range(3):
+        other = state.resample_from_infostate(seat, lambda: next(draws))
+        assert FROG.observe(other.state, seat) == FROG.observe(state.state, seat)
+        assert hidden(other.state, seat) == hidden(state.state, seat)
+        changed += other.state != state.state
+    assert changed > 0
+    assert json.loads(state.observation_string(seat)) == FROG.observe(state.state, seat)
