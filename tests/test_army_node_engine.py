@@ -22,11 +22,17 @@ from typing import Any
 
 import pytest
 
+from froeschis.framework import registry
+
 ROOT = Path(__file__).resolve().parent.parent
 ARMY = ROOT / "examples" / "army"
 ENGINE = ARMY / "engine.mjs"
 
 pytestmark = pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
+needs_kit = pytest.mark.skipif(
+    "conformance" not in registry.game("army-of-frogs").extras,
+    reason="Army of Frogs has no conformance kit yet",
+)
 
 
 def _bugs() -> list[tuple[str, str]]:
@@ -70,6 +76,7 @@ def test_the_engine_recounts_the_perft_table() -> None:
     assert done.stdout.count("\nok") + done.stdout.startswith("ok") == 14
 
 
+@needs_kit
 def test_the_clean_engine_conforms_strictly(tmp_path: Path) -> None:
     """No error and no warning, every declared clause exercised."""
     report = _conform(tmp_path, strict=True)
@@ -77,6 +84,7 @@ def test_the_clean_engine_conforms_strictly(tmp_path: Path) -> None:
     assert report["ok"], report["summary"]
 
 
+@needs_kit
 @pytest.mark.skipif(not os.environ.get("FROESCHIS_ARMY_NODE_BUGS"), reason="set FROESCHIS_ARMY_NODE_BUGS=1")
 @pytest.mark.parametrize(
     ("bug", "clause"),
