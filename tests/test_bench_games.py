@@ -107,6 +107,12 @@ def test_bench_army_gives_perft_and_the_listing_cost_by_island_size(
     assert [row[0] for row in table["rows"]] == list(army_bench.SIZES)
     for _, islands, _, moves, per_listing, per_move in table["rows"]:
         assert islands == 6 and per_move == pytest.approx(per_listing / moves)
+    assert (
+        main(["bench", "--game", "army-of-frogs", "--players", "2", "--runs", "1", "--seconds", "0.05"]) == 0
+    )
+    out = capsys.readouterr().out
+    assert "random games per second" in out and "perft leaves" in out
+    assert "Legal-move listings by island size" in out and "us per move" in out
 
 
 def test_the_growth_table_counts_each_sizes_listings() -> None:
