@@ -1,0 +1,174 @@
+"""Any registered game with an encoding (Frog, Army of Frogs) as a PettingZoo AEC environment,
+played by its reference engine through the framework's :class:`~froeschis.framework.game.Game`.
+
+Make one through the game's versioned module, :mod:`froeschis.interop.frog_v0` or
+:mod:`froeschis.interop.army_of_frogs_v0` (``env()`` in PettingZoo's classic wrappers, ``raw_env()``
+bare). Agent ``player_i`` is seat ``i``. An agent observes a dict: ``observation``, the game's
+observation tensor of its seat's view (``GAME.extras["encoding"]``, float32: nothing the seat may
+not see), and ``action_mask``, int8, 1 for every id of a legal decision (all 0 when the seat is not
+to decide). Actions are the encoding's ids (a ``Discrete`` space). Chance is no agent: it is
+resolved at once with ``Game.sample_chance`` from a source seeded by ``reset(seed=...)``. Rewards
+are the game's returns, given once at the end. An illegal id raises
+:class:`~froeschis.framework.errors.FormatError` and changes nothing (``env()`` makes it a loss
+instead, as PettingZoo's classic games do). After ``max_steps`` actions (chance included) every
+agent is truncated. Fröschis has its own environment, :mod:`froeschis.interop.froeschis_v0`.
+
+Needs the ``rl`` extra: ``pip install 'froeschis[rl]'``.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from froeschis.framework.errors import FormatError, shown
+from froeschis.framework.registry import game as registered
+
+RL_EXTRA = "pip install 'froeschis[rl]'"
+MAX_STEPS = 20_000
+"""The default bound on a game's actions, chance included."""
+
+try:
+    import numpy as np
+    from gymnasium import spaces
+    from pettingzoo import AECEnv
+    from pettingzoo.utils import wrappers
+except ModuleNotFoundError as missing:
+    raise ModuleNotFoundError(
+        f"froeschis.interop.aec needs {missing.name}: {RL_EXTRA}", name=missing.name
+    ) from missing
+
+Observation = dict[str, Any]
+ActionId = int | np.integer[Any] | None
+ILLEGAL_REWARD = -1.0
+
+
+class GameEnv(AECEnv[str, Observation, ActionId]):
+    """The AEC environment of one game (see the module's description)."""
+
+    metadata = {"name": "froeschis_game", "render_modes": ["ansi"], "is_parallelizable": False}  # noqa: RUF012
+
+    def __init__(
+        self,
+        name: str,
+        players: int,
+        render_mode: str | None = None,
+        max_steps: int = MAX_STEPS,
+        **variants: bool,
+    ) -> None:
+        super().__init__()  # type: ignore[no-untyped-call]  # AECEnv.__init__ is not annotated
+        self.game = registered(name)
+        self.metadata = {**self.metadata, "name": f"{name.replace('-', '_')}_v0"}
+        if render_mode not in (None, "ansi"):
+            raise FormatError("render_mode", f"expected None or 'ansi', got {shown(render_mode)}")
+        if not isinstance(max_steps, int) or isinstance(max_steps, bool) or max_steps < 1:
+            raise FormatError("max_steps", f"expected a whole number of at least 1, got {shown(max_steps)}")
+        options = {v.option for v in self.game.variants}
+        unknown = sorted(set(variants) - options)
+        if unknown:
+            raise FormatError("variants", f"unknown variants {unknown}; expected some of {sorted(options)}")
+        self.encoding = self.game.extra("encoding")
+        self.rules = self.game.rules(**variants)
+        self.players = players
+        self.start = self.game.new_game(players, self.rules)  # refuses an impossible player count
+        self.render_mode = render_mode
+        self.max_steps = max_steps
+        size = self.encoding.observation_size(self.rules, players)
+        self.num_actions = int(self.encoding.num_distinct_actions(self.rules, players))
+        self.possible_agents = [f"player_{seat}" for seat in range(players)]
+        self.observation_spaces = {
+            agent: spaces.Dict(
+                {
+                    "observation": spaces.Box(-np.inf, np.inf, (size,), np.float32),
+                    "action_mask": spaces.Box(0, 1, (self.num_actions,), np.int8),
+                }
+            )
+            for agent in self.possible_agents
+        }
+        self.action_spaces = {agent: spaces.Discrete(self.num_actions) for agent in self.possible_agents}
+        self.state: Any = self.start
+        self.steps = 0
+        self.actions: list[Any] = []
+        """The game's actions so far, chance outcomes included (it replays on the engine)."""
+        self._rng = random.Random()
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self.action_spaces[agent]
+
+    def _resolve_chance(self) -> None:
+        while self.state.is_chance and self.steps < self.max_steps:
+            outcome = self.game.sample_chance(self.state, self._rng)
+            self.actions.append(outcome)
+            self.state = self.state.apply(outcome)
+            self.steps += 1
+
+    def ids(self) -> dict[int, Any]:
+        """The legal decisions by id."""
+        encode = self.encoding.action_id
+        return {int(encode(self.state, action)): action for action in self.state.legal_actions()}
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """A new game; with ``seed``, that seed's game."""
+        if seed is not None:
+            self._rng = random.Random(seed)
+        self.state, self.steps, self.actions = self.start, 0, []
+        self._resolve_chance()
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, self.steps >= self.max_steps)
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self.agent_selection = self.possible_agents[max(self.state.current_player, 0)]
+
+    def observe(self, agent: str) -> Observation:
+        seat = self.possible_agents.index(agent)
+        view = self.game.observe(self.state, seat)
+        mask = np.zeros(self.num_actions, np.int8)
+        if self.state.current_player == seat:
+            mask[list(self.ids())] = 1
+        return {
+            "observation": np.asarray(self.encoding.observation_tensor(view), np.float32),
+            "action_mask": mask,
+        }
+
+    def step(self, action: ActionId) -> None:
+        """The selected agent plays the decision with this id (None once it is done)."""
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        legal = self.ids()
+        if not isinstance(action, int | np.integer) or isinstance(action, bool) or int(action) not in legal:
+            raise FormatError("action", f"{shown(action)} is no legal decision's id here")
+        self.actions.append(legal[int(action)])
+        self.state = self.state.apply(legal[int(action)])
+        self.steps += 1
+        self._resolve_chance()
+        if self.state.is_terminal:
+            self.rewards = dict(zip(self.agents, map(float, self.state.returns()), strict=True))
+            self.terminations = dict.fromkeys(self.agents, True)
+            self._accumulate_rewards()
+        elif self.steps >= self.max_steps:
+            self.truncations = dict.fromkeys(self.agents, True)
+        else:
+            self.agent_selection = self.possible_agents[self.state.current_player]
+
+    def render(self) -> str | None:
+        """The state as text (``render_mode="ansi"``); None without a render mode."""
+        return str(self.game.render(self.state)) if self.render_mode == "ansi" else None
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+def wrapped(raw: GameEnv) -> wrappers.OrderEnforcingWrapper[str, Observation, ActionId]:
+    """``raw`` in PettingZoo's classic wrappers: an illegal action ends the game, -1 for its agent."""
+    env: AECEnv[str, Observation, ActionId] = wrappers.TerminateIllegalWrapper(
+        raw, illegal_reward=ILLEGAL_REWARD
+    )
+    env = wrappers.AssertOutOfBoundsWrapper(env)
+    return wrappers.OrderEnforcingWrapper(env)

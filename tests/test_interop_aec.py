@@ -1,0 +1,56 @@
+"""PettingZoo AEC environments frog_v0 and army_of_frogs_v0: PettingZoo's api_test, and random
+play through the environment in lock-step with the engine (legal ids = the mask, returns)."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+pytest.importorskip("pettingzoo")
+from pettingzoo.test.api_test import api_test
+
+from froeschis.framework.errors import FormatError
+from froeschis.framework.game import replay
+from froeschis.interop import army_of_frogs_v0, frog_v0
+
+
+@pytest.mark.parametrize(("module", "players"), [(frog_v0, 3), (army_of_frogs_v0, 2)])
+def test_api(module: object, players: int) -> None:
+    api_test(module.env(players=players), num_cycles=200)  # type: ignore[attr-defined,no-untyped-call]
+
+
+@pytest.mark.parametrize(("module", "players"), [(frog_v0, 3), (army_of_frogs_v0, 2), (army_of_frogs_v0, 4)])
+def test_lock_step(module: object, players: int) -> None:
+    """Replaying the environment's decisions and chance on the engine gives the same legal ids (as
+    the mask shows them) and, at the end, the same rewards."""
+    env = module.raw_env(players=players)  # type: ignore[attr-defined]
+    env.reset(seed=players)
+    encoding = env.encoding
+    rng = random.Random(players)
+    final: dict[str, float] = {}
+    engine, played = env.game.new_game(players, env.rules), list[object]()
+    for agent in env.agent_iter():
+        observation, reward, terminated, truncated, _ = env.last()
+        if terminated or truncated:
+            final[agent] = reward
+            env.step(None)
+            continue
+        for action in env.actions[len(played) :]:
+            engine = engine.apply(action)
+            played.append(action)
+        mask = observation["action_mask"]
+        assert set(np.flatnonzero(mask)) == {encoding.action_id(engine, a) for a in engine.legal_actions()}
+        env.step(int(rng.choice(np.flatnonzero(mask))))
+    replayed = replay(env.game, players, env.rules, env.actions)
+    assert replayed == env.state
+    assert [final[a] for a in env.possible_agents] == list(replayed.returns())
+    assert replayed.is_terminal
+
+
+def test_illegal_id_refused() -> None:
+    env = frog_v0.raw_env()
+    env.reset(seed=0)
+    with pytest.raises(FormatError):
+        env.step(10**6)
