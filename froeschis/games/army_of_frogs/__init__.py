@@ -121,7 +121,7 @@ GAME = Game(
         "format_position": format_position,
         "parse_position": parse_position,
         "svg": state_svg,
-        "bench": bench.BENCH,
+        "bench": bench.bench(spec_dir),
         "encoding": ENCODING,
         "seat_view": lambda state, seat: render(state),  # every stone and hand is public
     },

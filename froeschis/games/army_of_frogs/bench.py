@@ -24,7 +24,9 @@ import functools
 import random
 import statistics
 import time
+import tomllib
 from collections.abc import Callable, Iterator, Mapping
+from pathlib import Path
 
 import attrs
 
@@ -296,24 +298,20 @@ def perft_rate(state: ArmyState, depth: int) -> tuple[int, float, float]:
 # --------------------------------------------------------------------------- workloads
 
 
-def perft_suite() -> list[tuple[ArmyState, int]]:
-    """Every position of ``spec/army-of-frogs/perft.toml``, parsed afresh (a state remembers its
-    legal actions), with the deepest depth the table records for it."""
-    import tomllib
-
-    from froeschis.games.army_of_frogs import spec_dir  # the package's, once it is loaded
-
-    rows = tomllib.loads((spec_dir() / "perft.toml").read_text(encoding="utf-8"))["position"]
-    states = named_positions(spec_dir())
+def perft_suite(spec: Path) -> list[tuple[ArmyState, int]]:
+    """Every position of the perft table (``perft.toml`` in the game's folder ``spec``), parsed
+    afresh (a state remembers its legal actions), with the deepest depth the table records for it."""
+    rows = tomllib.loads((spec / "perft.toml").read_text(encoding="utf-8"))["position"]
+    states = named_positions(spec)
     return [(states[row["name"]], len(row["perft"]) - 1) for row in rows]
 
 
-def perft_nodes(seconds: float) -> tuple[int, float]:
+def perft_nodes(spec: Callable[[], Path], seconds: float) -> tuple[int, float]:
     """perft of every position of the perft table to its deepest recorded depth, over and over for
     about ``seconds`` of CPU time (the parsing outside the clock): the leaves counted, the seconds."""
     leaves, spent = 0, 0.0
     while spent < seconds:
-        for state, depth in perft_suite():
+        for state, depth in perft_suite(spec()):
             start = time.process_time()
             leaves += perft(state, depth)
             spent += time.process_time() - start
@@ -397,20 +395,22 @@ def growth(count: Counter | None = None, listings_counted: int = 4) -> Table:
 
 @attrs.frozen
 class Bench:
-    """What ``froeschis bench --game army-of-frogs`` measures (``GAME.extras["bench"]``)."""
+    """What ``froeschis bench --game army-of-frogs`` measures (``GAME.extras["bench"]``, made by
+    :func:`bench`)."""
 
+    rates: Mapping[str, Callable[[float], tuple[int, float]]]
     unit: str = "game"
     players: int = 4
     engine: Callable[[int, int], Played] = play_engine
     bare: Callable[[int, int], Played] = play_bare
-    rates: Mapping[str, Callable[[float], tuple[int, float]]] = attrs.field(
-        factory=lambda: {"perft leaves (perft.toml's 14 positions, deepest depths)": perft_nodes}
-    )
     counted: Mapping[str, Callable[[int], None]] = attrs.field(factory=lambda: COUNTED)
     tables: tuple[Callable[[Counter | None], Table], ...] = (growth,)
 
 
-BENCH = Bench()
+def bench(spec: Callable[[], Path]) -> Bench:
+    """The bench parts, perft's rate read from the perft table in the game's folder ``spec()``."""
+    label = "perft leaves (perft.toml's 14 positions, deepest depths)"
+    return Bench({label: functools.partial(perft_nodes, spec)})
 
 
 def main() -> None:
