@@ -150,6 +150,18 @@ class Setup:
     def __deepcopy__(self, memo: dict[int, object]) -> Setup:
         return self
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        """Pickled as the game's name, its rules' JSON form, the players and the bound (a Game
+        holds functions, which do not pickle)."""
+        rules = self.game.rules_to_json(self.start.rules)
+        return _setup, (self.game.name, rules, self.start.num_players, self.limit)
+
+
+def _setup(name: str, rules: Any, players: int, limit: int) -> Setup:
+    game = registered(name)
+    start = game.new_game(players, game.rules_from_json(rules))
+    return Setup(game, game.extra("encoding"), start, limit)
+
 
 class Trail:
     """A state's history: the engine's states (the current last) and actions (chance outcomes
@@ -157,12 +169,25 @@ class Trail:
     information state). A copy copies the lists and shares the frozen values in them."""
 
     def __init__(
-        self, states: list[Any], actions: list[Any], partial: list[int], steps: int, seen: list[list[str]]
+        self,
+        setup: Setup,
+        states: list[Any],
+        actions: list[Any],
+        partial: list[int],
+        steps: int,
+        seen: list[list[str]],
     ) -> None:
+        self.setup = setup
         self.states, self.actions, self.partial, self.steps, self.seen = states, actions, partial, steps, seen
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        """Pickled as the actions' JSON forms, the states replayed when it is read back."""
+        actions = [self.setup.game.action_to_json(action) for action in self.actions]
+        return _trail, (self.setup, actions, self.partial, self.steps, self.seen)
 
     def __deepcopy__(self, memo: dict[int, object]) -> Trail:
         return Trail(
+            self.setup,
             list(self.states),
             list(self.actions),
             list(self.partial),
@@ -171,13 +196,22 @@ class Trail:
         )
 
 
+def _trail(setup: Setup, actions: list[Any], partial: list[int], steps: int, seen: list[list[str]]) -> Trail:
+    game = setup.game
+    read = [game.action_from_json(action, f"actions[{i}]") for i, action in enumerate(actions)]
+    states = [setup.start]
+    for action in read:
+        states.append(states[-1].apply(action))
+    return Trail(setup, states, read, partial, steps, seen)
+
+
 class SpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type information
     """A state: the engine's state, the chance steps taken so far, and the engine's history."""
 
     def __init__(self, game: SpielGame, setup: Setup) -> None:
         super().__init__(game)
         self.spiel = setup
-        self.trail = Trail([setup.start], [], [], 0, [])
+        self.trail = Trail(setup, [setup.start], [], [], 0, [])
         self.trail.seen = [[self._text(seat)] for seat in range(setup.start.num_players)]
         self._ids: dict[int, Any] | None = None
 
