@@ -21,6 +21,7 @@ def test_api(module: object, players: int) -> None:
     api_test(module.env(players=players), num_cycles=200)  # type: ignore[attr-defined,no-untyped-call]
 
 
+@pytest.mark.clause("frog:match.returns", "army-of-frogs:game.returns")
 @pytest.mark.parametrize(("module", "players"), [(frog_v0, 3), (army_of_frogs_v0, 2), (army_of_frogs_v0, 3)])
 def test_lock_step(module: object, players: int) -> None:
     """Replaying the environment's decisions and chance on the engine gives the same legal ids (as

@@ -65,11 +65,13 @@ def lock_step(name: str, params: dict[str, object], seed: int) -> int:
     return compared
 
 
+@pytest.mark.clause("frog:deal.packets", "frog:match.returns")
 @pytest.mark.parametrize("seed", [0, 1])
 def test_frog_lock_step(seed: int) -> None:
     assert lock_step("python_frog", {}, seed) > 30
 
 
+@pytest.mark.clause("army-of-frogs:setup.shuffle", "army-of-frogs:game.returns")
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_army_lock_step(players: int) -> None:
     assert lock_step("python_army_of_frogs", {"players": players}, players) > 0
@@ -82,6 +84,7 @@ def hidden(state: object, seat: int) -> list[int]:
     return sorted({c.code for place in places for c in place})
 
 
+@pytest.mark.clause("frog:view.own-hand", "frog:view.public", "frog:view.widow", "frog:view.discards")
 def test_frog_resample_keeps_the_view() -> None:
     """After a few tricks, a resampled state shows the seat the same view, and the other hands,
     widow and discards hold the cards it has not seen, in some order."""

@@ -37,6 +37,7 @@ from froeschis.framework.registry import game as registered
 from froeschis.interop.openspiel import OPENSPIEL_EXTRA
 
 try:
+    import numpy as np
     import pyspiel
 except ModuleNotFoundError as missing:  # pragma: no cover  # openspiel.py already says so
     raise ModuleNotFoundError(f"froeschis.interop.spiel needs {missing.name}: {OPENSPIEL_EXTRA}") from missing
@@ -312,8 +313,6 @@ class Observer:
     """The observation (the seat's view now) or information state (every view it has had)."""
 
     def __init__(self, size: int, perfect_recall: bool) -> None:
-        import numpy as np
-
         self.perfect_recall = perfect_recall
         self.tensor = np.zeros(size, np.float32)
         self.dict = {"observation": self.tensor}
