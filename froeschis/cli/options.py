@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any, NoReturn, TypeAlias
 from rich.console import Console
 from rich.progress import Progress, ProgressColumn
 
-from froeschis.framework.errors import FroeschisError, RulesError
+from froeschis.framework.errors import RulesError
 from froeschis.framework.game import Game
 from froeschis.framework.registry import DEFAULT, game, names
 
@@ -296,14 +296,6 @@ def add_game(parser: argparse.ArgumentParser) -> None:
 def game_of(args: argparse.Namespace) -> Game:
     """The game a parsed command line is about."""
     return game(args.game_name)
-
-
-def only_the_default_game(args: argparse.Namespace, command: str) -> None:
-    """Refuse ``--game`` for a command that plays only the default game so far, naming it."""
-    if args.game_name != DEFAULT:
-        raise FroeschisError(
-            f"'froeschis {command}' plays {game(DEFAULT).title} only so far, not {game_of(args).title}"
-        )
 
 
 def chosen_game(argv: Sequence[str]) -> str:
