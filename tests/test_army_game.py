@@ -114,3 +114,23 @@ def test_the_svg_picture_paints_each_stone_its_colour() -> None:
     with_coordinates = island_svg(island, coordinates=True, marks=[(0, -1)])
     assert ">-1,0</text>" in with_coordinates and "<circle" in with_coordinates
     assert island_svg(stones("")).count("<polygon") == 1
+
+
+@pytest.mark.clause("army-of-frogs:variant.win-own-turn-only", "army-of-frogs:variant.repetition-draw")
+def test_a_win_at_a_turns_start_leaves_the_remembered_positions_as_they_were() -> None:
+    """spec/army-of-frogs/protocol.md, step 5: at a turn's start the goal is checked first, and only
+    then is the turn's position remembered and the positions with fewer stones forgotten; a win ends
+    the game before that, so the positions since the last add stay. Found by the independent Node
+    engine (examples/army/), which kept them where the reference forgot them."""
+    from froeschis.games.army_of_frogs.notation import format_position, replay
+
+    before_win = (
+        "AoF3+one_island_each_jump+win_own_turn_only+repetition_draw+stones=3+link=2;shuffle t1 s0;-;"
+        "-/-/-;000111222;;shuffle 220101012;no-move;add 2 0,0;no-move;add 1 1,-1;move 0,0 2,-2;"
+        "add 1 2,-1;no-move"
+    )
+    remembered = replay(before_win).positions  # seat 0's turn 4, remembered at its start
+    assert [p.seat for p in remembered] == [0]
+    over = replay(before_win + ";add 0 0,-1")
+    assert over.winners == (1,) and over.turn == 5, format_position(over)
+    assert over.positions == remembered

@@ -385,7 +385,11 @@ def _begin(
     """The start of ``seat``'s turn: its goal if it is checked then (variant.win-own-turn-only), the
     position remembered (variant.repetition-draw), then its first decision."""
     rules = state.rules
-    started = ArmyState(rules, table.turn_parts()[0], turn, seat, island, hands, bag, passes, False, (), ())
+    # A win at the turn's start ends the game before the turn's position is remembered: the
+    # positions stay as they were (spec/army-of-frogs/protocol.md, step 5).
+    started = ArmyState(
+        rules, table.turn_parts()[0], turn, seat, island, hands, bag, passes, False, (), state.positions
+    )
     winning = _goal(started, table, island, Moment.TURN_START, rec)
     if winning:
         return _won(started, island, hands, bag, winning, False)
