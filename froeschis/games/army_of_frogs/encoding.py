@@ -21,8 +21,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-import attrs
-
+from froeschis.framework.encoding import Encoding
 from froeschis.framework.errors import InternalError
 from froeschis.games.army_of_frogs.actions import NO_ADD, NO_MOVE, Add, AnyAction, Move, Shuffle
 from froeschis.games.army_of_frogs.engine import ArmyState
@@ -129,19 +128,14 @@ def observation_tensor(view: Mapping[str, Any]) -> list[float]:
     return out
 
 
-@attrs.frozen
-class Encoding:
-    """The functions above, as the generic wrappers (:mod:`froeschis.interop.spiel`) read them."""
-
-    num_distinct_actions: Any = num_distinct_actions
-    action_id: Any = action_id
-    max_chance_outcomes: Any = max_chance_outcomes
-    chance_step: Any = chance_step
-    chance_action: Any = chance_action
-    chance_ids: Any = chance_ids
-    observation_size: Any = observation_size
-    observation_tensor: Any = observation_tensor
-    resample: Any = None
-
-
-ENCODING = Encoding()
+ENCODING = Encoding(
+    num_distinct_actions=num_distinct_actions,
+    action_id=action_id,
+    max_chance_outcomes=max_chance_outcomes,
+    chance_step=chance_step,
+    chance_action=chance_action,
+    chance_ids=chance_ids,
+    observation_size=observation_size,
+    observation_tensor=observation_tensor,
+)
+"""The game's numbers, as the generic wrappers (:mod:`froeschis.interop.spiel`) read them."""
