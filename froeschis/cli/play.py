@@ -30,7 +30,7 @@ import argparse
 import json
 import random
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -223,17 +223,16 @@ def interpret(answer: str, state: GameState) -> tuple[Action | None, str]:
     return _refereed(action, state)
 
 
-def ask(console: Console, state: GameState, stdin: TextIO) -> Action:
-    """Read answers until one names a legal action; :class:`Abandoned` when the input ends, the
-    human gives up, or :data:`MAX_REFUSED` answers in a row were refused."""
+def _answer(console: Console, stdin: TextIO, judge: Callable[[str], tuple[Any, str]], unreadable: str) -> Any:
+    """Read answers until ``judge`` finds one a legal action (it gives the action, or None and
+    why not); :class:`Abandoned` when the input ends, the human gives up, or :data:`MAX_REFUSED`
+    answers in a row were refused."""
     for _ in range(MAX_REFUSED):
         console.print(Text("> "), end="")
         try:
             line = stdin.readline()
         except UnicodeDecodeError:  # the rest of the line is lost with it: ask again
-            console.print(
-                Text(f"could not read that answer (not UTF-8 text); {accepted(state.legal_actions())}", "red")
-            )
+            console.print(Text(f"could not read that answer (not UTF-8 text){unreadable}", "red"))
             continue
         if not line:
             console.print()
@@ -242,11 +241,19 @@ def ask(console: Console, state: GameState, stdin: TextIO) -> Action:
             raise Abandoned("you gave up")
         if not line.strip():
             continue
-        action, why = interpret(line, state)
+        action, why = judge(line)
         if action is not None:
             return action
         console.print(Text(why, style="red"))
     raise Abandoned(f"none of {MAX_REFUSED} answers in a row could be played")
+
+
+def ask(console: Console, state: GameState, stdin: TextIO) -> Action:
+    """Read answers until one names a legal action (:func:`_answer`)."""
+    action: Action = _answer(
+        console, stdin, lambda line: interpret(line, state), f"; {accepted(state.legal_actions())}"
+    )
+    return action
 
 
 def _report(console: Console, events: Sequence[Event], you: int, names: Sequence[str]) -> None:
@@ -323,25 +330,7 @@ def _other_answer(answer: str, legal: Sequence[Any], of: Game) -> tuple[Any | No
 
 def _ask_other(console: Console, of: Game, legal: Sequence[Any], stdin: TextIO) -> Any:
     """Read answers until one names a legal action (as :func:`ask` does for Fröschis)."""
-    for _ in range(MAX_REFUSED):
-        console.print(Text("> "), end="")
-        try:
-            line = stdin.readline()
-        except UnicodeDecodeError:
-            console.print(Text("could not read that answer (not UTF-8 text)", "red"))
-            continue
-        if not line:
-            console.print()
-            raise Abandoned("the input ended before the game did")
-        if line.strip().lower() in QUIT:
-            raise Abandoned("you gave up")
-        if not line.strip():
-            continue
-        action, why = _other_answer(line, legal, of)
-        if action is not None:
-            return action
-        console.print(Text(why, style="red"))
-    raise Abandoned(f"none of {MAX_REFUSED} answers in a row could be played")
+    return _answer(console, stdin, lambda line: _other_answer(line, legal, of), "")
 
 
 def play_other(
