@@ -414,6 +414,19 @@ def instructions_per_game(valgrind: str, games: int, players: int) -> dict[str, 
     }
 
 
+def _run_of(args: argparse.Namespace) -> dict[str, Any]:
+    """What a run's figures were measured on and with: the Python, the machine, the options."""
+    return {
+        "python": platform.python_version(),
+        "implementation": platform.python_implementation(),
+        "machine": platform.machine(),
+        "cpus": os.cpu_count(),
+        "players": args.players,
+        "runs": args.runs,
+        "seed": args.seed,
+    }
+
+
 def _summary(values: list[float]) -> dict[str, Any]:
     return {"median": statistics.median(values), "runs": values}
 
@@ -476,13 +489,7 @@ def measure(args: argparse.Namespace, stages: Stages) -> dict[str, Any]:
     )
     return {
         "format": "froeschis.bench/1",
-        "python": platform.python_version(),
-        "implementation": platform.python_implementation(),
-        "machine": platform.machine(),
-        "cpus": os.cpu_count(),
-        "players": args.players,
-        "runs": args.runs,
-        "seed": args.seed,
+        **_run_of(args),
         "random_games_per_second": _summary(games_rates),
         "bare_loop_games_per_second": _summary(bare_rates),
         "engine_share_of_bare_loop": _summary(shares),
@@ -705,13 +712,7 @@ def measure_game(args: argparse.Namespace, game: Game, bench: GameBench, stages:
         "format": "froeschis.bench/1",
         "game": game.name,
         "unit": unit,
-        "python": platform.python_version(),
-        "implementation": platform.python_implementation(),
-        "machine": platform.machine(),
-        "cpus": os.cpu_count(),
-        "players": args.players,
-        "runs": args.runs,
-        "seed": args.seed,
+        **_run_of(args),
         f"random_{unit}s_per_second": _summary(engine_rates),
         f"bare_loop_{unit}s_per_second": _summary(bare_rates),
         "engine_share_of_bare_loop": _summary(shares),
