@@ -34,6 +34,7 @@ from froeschis.games.army_of_frogs.misreadings import IMPLEMENTED
 from froeschis.games.army_of_frogs.narrate import describe
 from froeschis.games.army_of_frogs.notation import format_position, parse_position
 from froeschis.games.army_of_frogs.perft import divide, named_positions, perft
+from froeschis.games.army_of_frogs.playthroughs import PLAN
 from froeschis.games.army_of_frogs.readings import VARIANTS, misread_everywhere
 from froeschis.games.army_of_frogs.render import render
 from froeschis.games.army_of_frogs.rules import Rules
@@ -113,6 +114,7 @@ GAME = Game(
     parse_position=parse_position,
     divide=divide,
     state_checks=(check_consistent,),
+    playthroughs=PLAN,
     extras={
         "misreadings": IMPLEMENTED,
         "misread_everywhere": misread_everywhere,
