@@ -11,7 +11,9 @@ the perft table, ``protocol.md``); this package is the reference engine:
   configurations;
 * :mod:`.serialize` and :mod:`.notation` the JSON forms and the one-line notation,
   :mod:`.render` and :mod:`.svg` pictures, :mod:`.narrate` events in words;
-* :mod:`.bots` the bots, :mod:`.misreadings` the catalogue's misreadings as table entries.
+* :mod:`.bots` the bots, :mod:`.misreadings` the catalogue's misreadings as table entries;
+* :mod:`.playthroughs` how its golden playthroughs are searched for, :mod:`.encoding` its numbers
+  for OpenSpiel and PettingZoo, :mod:`.bench` its bench.
 
 :data:`GAME` is the game as the tools see it, registered as ``army-of-frogs``.
 """
