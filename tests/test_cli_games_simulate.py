@@ -54,3 +54,18 @@ def test_a_bot_the_game_has_not_is_refused_in_one_line(capsys: pytest.CaptureFix
     assert main(["simulate", "--game", "frog", "--bots", "greedy", "--no-progress"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "random, heuristic" in err
+
+
+@pytest.mark.clause("frog:match.winners")
+def test_the_tally_counts_the_games_own_winners_not_the_highest_return() -> None:
+    """Frog's match.winners names every seat of the highest score, all three when they end level:
+    such a match has three winners, not none; a game whose rules name no winner (Army of Frogs at
+    its turn limit) has none even if one seat's return were highest."""
+    from froeschis.agents.games import GameTally
+
+    tally = GameTally()
+    tally.add(("random", "heuristic", "random"), (0.0, 0.0, 0.0), 40, (0, 1, 2))
+    tally.add(("random", "heuristic", "random"), (1.0, 0.0, 0.0), 40, ())
+    assert (tally.shared_wins, tally.no_winner) == (1, 1)
+    assert dict(tally.seat_wins) == {0: 1, 1: 1, 2: 1}
+    assert dict(tally.bot_wins) == {"random": 1, "heuristic": 1}

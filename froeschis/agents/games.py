@@ -10,8 +10,9 @@ rotated by ``g`` over the seats; so a run's tally is the same in one process, on
 or on Dask, however its batches were spread. The tally keeps the sums of the returns as exact
 fractions, so that merging parts in any order gives the same means to the last digit.
 
-A seat wins a game when its return is the highest and not every seat's is the same (a game every
-seat ends level, as Army of Frogs' turn limit without an army, has no winner).
+The winners of a game are the game's own (its final state's ``winners``, by its rules: Frog's
+``match.winners`` names every seat of the highest score, all three when they end level; Army of
+Frogs names none at its turn limit).
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ import attrs
 from froeschis.agents.bots import seat_rng
 from froeschis.agents.engines import game_seed
 from froeschis.agents.simulation import batch_size, play_batches, wilson
-from froeschis.framework.game import Game, Policy
+from froeschis.framework.game import Game, Policy, State
 from froeschis.framework.loop import drive
 from froeschis.framework.registry import game
 
@@ -59,10 +60,10 @@ class GameTally:
     decisions: Counter[int] = attrs.field(factory=_counter)
     """How many games took so many decisions (the bots' actions, not chance's)."""
 
-    def add(self, lineup: Sequence[str], returns: Sequence[float], decisions: int) -> None:
+    def add(
+        self, lineup: Sequence[str], returns: Sequence[float], decisions: int, winners: Sequence[int]
+    ) -> None:
         self.games += 1
-        best = max(returns)
-        winners = [] if min(returns) == best else [s for s, r in enumerate(returns) if r == best]
         self.no_winner += not winners
         self.shared_wins += len(winners) > 1
         self.seat_wins.update(winners)
@@ -105,13 +106,14 @@ def play_game_batch(batch: GameBatch) -> GameTally:
     tally = GameTally()
     for number in batch.games:
         lineup = tuple(batch.specs[(seat + number) % len(batch.specs)] for seat in range(batch.players))
-        returns, decisions = _play_one(of, rules, lineup, game_seed(batch.seed, number))
-        tally.add(lineup, returns, decisions)
+        final, decisions = _play_one(of, rules, lineup, game_seed(batch.seed, number))
+        tally.add(lineup, final.returns(), decisions, final.winners)
     return tally
 
 
-def _play_one(of: Game, rules: Any, lineup: Sequence[str], seed: int) -> tuple[tuple[float, ...], int]:
-    """One game of the bots ``lineup`` from ``seed``: its returns and how many decisions the seats made."""
+def _play_one(of: Game, rules: Any, lineup: Sequence[str], seed: int) -> tuple[State, int]:
+    """One game of the bots ``lineup`` from ``seed``: its final state and how many decisions the
+    seats made."""
     chance = random.Random(seed)
     decided = 0
 
@@ -129,7 +131,7 @@ def _play_one(of: Game, rules: Any, lineup: Sequence[str], seed: int) -> tuple[t
         [seat_rng(seed, seat) for seat in range(len(lineup))],
         lambda state: of.sample_chance(state, chance),
     )
-    return tuple(final.returns()), decided
+    return final, decided
 
 
 def check_bots(of: Game, specs: Sequence[str]) -> None:

@@ -79,6 +79,11 @@ class State(Protocol):
     def returns(self) -> tuple[float, ...]:
         """Each seat's return (all 0 before the end)."""
 
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The seats that won, by the game's rules, once it is over (empty before, or when nobody
+        won)."""
+
 
 class FromJson(Protocol):
     """A reader of one of a game's JSON forms: the value, and where it is (for the error)."""
