@@ -46,6 +46,7 @@ from froeschis.cli.options import (
     make_console,
     rules_from_args,
 )
+from froeschis.cli.watch import step_head
 from froeschis.conformance.validate import step_name
 from froeschis.core.actions import AnyAction, Shuffle
 from froeschis.core.engine import GameState, Transition, new_game
@@ -390,7 +391,7 @@ def _print_other(of: Game, steps: list[Any], lang: str, brief: bool, bad_step: i
     catalogue, console, shown = of.catalogue(), make_console(), set[str]()
     block = Block(console)
     for number, (before, action, step) in enumerate(steps, 1):
-        block.add(_other_head(of, number, before, action))
+        block.add(step_head(of, number, before, action))
         for event in step.events:
             block.add(Text(of.describe_event(event)), 4)
             main, *others = event.clauses
@@ -413,16 +414,6 @@ def _print_other(of: Game, steps: list[Any], lang: str, brief: bool, bad_step: i
     else:
         where = of.progress(final)
         console.print(Text(f"\nThe record ends before the game is over{f' ({where})' if where else ''}."))
-
-
-def _other_head(of: Game, number: int, before: Any, action: Any) -> Text:
-    head = Text()
-    head.append(f"{number:4}. ", style="bold")
-    who = "chance" if before.is_chance else f"seat {before.current_player}"
-    where = of.progress(before)
-    head.append(f"{where}, {who}: " if where else f"{who}: ")
-    head.append(of.action_text(action), style="bold")
-    return head
 
 
 def _run_other(args: argparse.Namespace, of: Game) -> int:

@@ -52,7 +52,7 @@ def rule_line(catalogue: Catalogue, clause_id: str, lang: str) -> Text:
     return text
 
 
-def _head(of: Game, number: int, before: Any, action: Any) -> Text:
+def step_head(of: Game, number: int, before: Any, action: Any) -> Text:
     """``  12. round 2, seat 1: draw``: the step's number, where the game stands, actor and action."""
     head = Text()
     head.append(f"{number:4}. ", style="bold")
@@ -74,7 +74,7 @@ def run(args: argparse.Namespace) -> int:
     def show(before: Any, action: Any, after: Any, events: tuple[Any, ...]) -> None:
         nonlocal number
         number += 1
-        block.add(_head(of, number, before, action))
+        block.add(step_head(of, number, before, action))
         for event in events:
             block.add(_event_text(of, event), 8)
             main = event.clauses[0]
