@@ -15,9 +15,17 @@ from typing import Any
 
 import attrs
 
+Blocks = tuple[tuple[str, tuple[int, ...]], ...]
+"""Named blocks of a flat vector, in order, each with its shape (the vector is their entries one
+after the other, row-major), for tools that view them apart."""
+
 Resample = Callable[[Sequence[Any], Sequence[Any], int, random.Random], tuple[Any, tuple[Any, ...]]]
 """``(states, actions, seat, rng) -> (state, actions)``: a history the seat cannot tell from the
 given one (the states from the start, the actions between them), with its last state."""
+
+ResampleState = Callable[[Any, Sequence[int], Any, int, random.Random], tuple[Any, tuple[int, ...]]]
+"""``(state, partial, memory, seat, rng) -> (state, partial)``: a state and chance steps under way
+that the seat cannot tell from the given ones (its memory the same)."""
 
 
 @attrs.frozen
@@ -38,10 +46,52 @@ class Encoding:
     """``(state, partial)``: the game's chance outcome once ``partial`` makes one whole, else None."""
     chance_ids: Callable[[Any, Any], tuple[int, ...]]
     """``(state, outcome)``: the steps that make up a chance outcome (the inverse of the two above)."""
-    observation_size: Callable[[Any, int], int]
-    """``(rules, players)``: the length of an observation vector."""
-    observation_tensor: Callable[[Mapping[str, Any]], list[float]]
-    """``(view)``: a seat's view (``Game.observe``) as a vector, so that it holds nothing hidden."""
-    resample: Resample | None = None
+    observation_size: Callable[[Any, int], int] | None = attrs.field(default=None, kw_only=True)
+    """``(rules, players)``: the length of an observation vector (None with ``knowledge``)."""
+    observation_tensor: Callable[[Mapping[str, Any]], list[float]] | None = attrs.field(
+        default=None, kw_only=True
+    )
+    """``(view)``: a seat's view (``Game.observe``) as a vector, so that it holds nothing hidden
+    (None with ``knowledge``, which reads the state itself)."""
+    resample: Resample | None = attrs.field(default=None, kw_only=True)
     """A history the seat cannot tell from the real one; None for a game with nothing hidden from
     a seat that a history could change (Army of Frogs: the bag's order only)."""
+    knowledge: Knowledge | None = attrs.field(default=None, kw_only=True)
+    """The game's own observation and information state, when its numbers and texts are specified
+    apart from its JSON view (Fröschis' ``encoding/1``); None: the view's vector and JSON."""
+    decision: Callable[[Any, int], Any] | None = attrs.field(default=None, kw_only=True)
+    """``(rules, id)``: the decision an id names whatever the state, for a game whose ids are fixed
+    (an illegal one is then refused by the engine, naming the clause that forbids it); None: an
+    id means only what the legal decisions make it."""
+    chance_text: Callable[[Any, int], str] | None = attrs.field(default=None, kw_only=True)
+    """``(rules, id)``: a chance step's outcome as text; None: ``chance <id>``."""
+    resample_state: ResampleState | None = attrs.field(default=None, kw_only=True)
+    """A state the seat cannot tell from the real one, drawn without a history (in place of
+    ``resample``, for a game whose hidden cards are dealt again rather than replayed)."""
+
+
+@attrs.frozen
+class Knowledge:
+    """A game's own observation and information state for the wrappers (OpenSpiel's tensors and
+    strings, PettingZoo's observation): what a seat sees now, read from the state through the
+    game's own observation, and what it knows, which may hold something of its history (a
+    ``memory``, carried from action to action, as Fröschis' "the draw pile was reshuffled this
+    round")."""
+
+    observation_blocks: Callable[[Any, int], Blocks]
+    """``(rules, players)``: the blocks of the observation vector."""
+    observation_tensor: Callable[[Any, int], Sequence[float]]
+    """``(state, seat)``: what the seat sees now, as a vector."""
+    observation_string: Callable[[Any, int], str]
+    """``(state, seat)``: what the seat sees now, as text."""
+    information_state_blocks: Callable[[Any, int], Blocks]
+    """``(rules, players)``: the blocks of the information state vector."""
+    information_state_tensor: Callable[[Any, int, Any], Sequence[float]]
+    """``(state, seat, memory)``: what the seat knows, as a vector."""
+    information_state_string: Callable[[Any, int, Any], str]
+    """``(state, seat, memory)``: what the seat knows, as text (equal exactly when the seat cannot
+    tell two histories apart)."""
+    memory: Callable[[Any], Any]
+    """``(start)``: the memory at a game's start."""
+    remember: Callable[[Any, Any, Any, Any], Any]
+    """``(memory, before, action, after)``: the memory once a whole action is applied."""

@@ -11,6 +11,7 @@ from froeschis.conformance.froeschis_kit import KIT
 from froeschis.core.actions import Shuffle
 from froeschis.core.chance import distinct_orders, sample_chance
 from froeschis.core.engine import GameState, new_game
+from froeschis.core.game_encoding import ENCODING
 from froeschis.core.observation import observe
 from froeschis.core.readings import VARIANTS
 from froeschis.core.rules import Rules
@@ -98,6 +99,6 @@ GAME = Game(
     step_check=check_step,
     bots={name: _bot(name) for name in ("random", "greedy", "ismc")},
     clause_modules=("froeschis.core.clauses",),
-    extras={"conformance": KIT},
+    extras={"conformance": KIT, "encoding": ENCODING},
 )
 """Fröschis, registered as ``froeschis`` (the default game of every command)."""

@@ -4,8 +4,8 @@ played by its reference engine through the framework's :class:`~froeschis.framew
 Make one through the game's versioned module, :mod:`froeschis.interop.frog_v0` or
 :mod:`froeschis.interop.army_of_frogs_v0` (``env()`` in PettingZoo's classic wrappers, ``raw_env()``
 bare). Agent ``player_i`` is seat ``i``. An agent observes a dict: ``observation``, the game's
-observation tensor of its seat's view (``GAME.extras["encoding"]``, float32: nothing the seat may
-not see), and ``action_mask``, int8, 1 for every id of a legal decision (all 0 when the seat is not
+observation tensor of its seat (:func:`froeschis.interop.views.knowledge`, float32: nothing the
+seat may not see), and ``action_mask``, int8, 1 for every id of a legal decision (all 0 when the seat is not
 to decide). Actions are the encoding's ids (a ``Discrete`` space). Chance is no agent: it is
 resolved at once with ``Game.sample_chance`` from a source seeded by ``reset(seed=...)``. Rewards
 are the game's returns, given once at the end. An illegal id raises
@@ -18,11 +18,13 @@ Needs the ``rl`` extra: ``pip install 'froeschis[rl]'``.
 
 from __future__ import annotations
 
+import math
 import random
 from typing import Any
 
 from froeschis.framework.errors import FormatError, shown
 from froeschis.framework.registry import game as registered
+from froeschis.interop.views import knowledge
 
 RL_EXTRA = "pip install 'froeschis[rl]'"
 MAX_STEPS = 20_000
@@ -73,7 +75,8 @@ class GameEnv(AECEnv[str, Observation, ActionId]):
         self.start = self.game.new_game(players, self.rules)  # refuses an impossible player count
         self.render_mode = render_mode
         self.max_steps = max_steps
-        size = self.encoding.observation_size(self.rules, players)
+        self.knowledge = knowledge(self.game)
+        size = sum(math.prod(shape) for _, shape in self.knowledge.observation_blocks(self.rules, players))
         self.num_actions = int(self.encoding.num_distinct_actions(self.rules, players))
         self.possible_agents = [f"player_{seat}" for seat in range(players)]
         self.observation_spaces = {
@@ -126,12 +129,11 @@ class GameEnv(AECEnv[str, Observation, ActionId]):
 
     def observe(self, agent: str) -> Observation:
         seat = self.possible_agents.index(agent)
-        view = self.game.observe(self.state, seat)
         mask = np.zeros(self.num_actions, np.int8)
         if self.state.current_player == seat:
             mask[list(self.ids())] = 1
         return {
-            "observation": np.asarray(self.encoding.observation_tensor(view), np.float32),
+            "observation": np.asarray(self.knowledge.observation_tensor(self.state, seat), np.float32),
             "action_mask": mask,
         }
 

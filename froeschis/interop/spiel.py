@@ -12,35 +12,41 @@ A game gives only its numbers, ``GAME.extras["encoding"]`` (its module ``encodin
 its decisions, its chance nodes as a sequence of small steps (a deal of Frog's 36 cards has 36!
 orders, far too many for ``chance_outcomes``, so it is dealt one card at a time, each card left
 equally likely; Army of Frogs' bag one stone at a time, each colour as likely as its stones left),
-and a seat's observation as a vector built from the seat's view (``Game.observe``). Everything
-else is the Game's: the legal decisions, the steps, the returns, the variants (one boolean
-parameter per ``Game.variants`` option). The observation string is the seat's view as JSON; the
-information state string is every distinct view the seat has had, in order (perfect recall by
-construction), its tensor the current view's (Frog's view holds the deal's tricks and calls). A
-game that reaches ``max_game_length`` actions (chance steps included) stops there, all returns 0.
+and what a seat sees and knows (:func:`froeschis.interop.views.knowledge`: the game's own tensors
+and strings, or its view's vector and JSON). Everything else is the Game's: the legal decisions,
+the steps, the returns, the variants (one boolean parameter per ``Game.variants`` option). A game
+that reaches ``max_game_length`` actions (chance steps included) stops there, all returns 0.
 
-Fröschis keeps its own wrapper, ``python_froeschis`` (:mod:`froeschis.interop.openspiel`).
+An id that is not legal is refused and changes nothing: by the engine, naming the clause, when the
+encoding names a decision for every id (``Encoding.decision``), else a
+:class:`~froeschis.framework.errors.FormatError`; a chance step by the encoding's ``chance_action``.
+
 Needs the ``openspiel`` extra (``pip install 'froeschis[openspiel]'``).
 """
 
 from __future__ import annotations
 
-import json
 import random
 from typing import Any
 
 import attrs
 
+from froeschis.framework.encoding import Knowledge
 from froeschis.framework.errors import FormatError, InternalError, shown
 from froeschis.framework.game import Game
 from froeschis.framework.registry import game as registered
-from froeschis.interop.openspiel import OPENSPIEL_EXTRA
+from froeschis.interop.views import knowledge
+
+OPENSPIEL_EXTRA = "pip install 'froeschis[openspiel]'"
+"""What to run when OpenSpiel is missing (in the error message)."""
 
 try:
     import numpy as np
     import pyspiel
-except ModuleNotFoundError as missing:  # pragma: no cover  # openspiel.py already says so
-    raise ModuleNotFoundError(f"froeschis.interop.spiel needs {missing.name}: {OPENSPIEL_EXTRA}") from missing
+except ModuleNotFoundError as missing:
+    raise ModuleNotFoundError(
+        f"froeschis.interop.spiel needs {missing.name}: {OPENSPIEL_EXTRA}", name=missing.name
+    ) from missing
 
 MAX_GAME_LENGTH = 20_000
 """The default bound on a game's actions, chance steps included."""
@@ -55,6 +61,9 @@ class Spec:
     players: tuple[int, ...]
     default_players: int
     utility: tuple[float, float]
+    long_name: str | None = None
+    """OpenSpiel's long name; None: the game's title, "the froeschis reference engine"."""
+    max_game_length: int = MAX_GAME_LENGTH
 
 
 SPECS = (
@@ -63,20 +72,33 @@ SPECS = (
 )
 """The games this module registers (Frog's returns are points won, bounded loosely)."""
 
+FROESCHIS = Spec(
+    "python_froeschis",
+    "froeschis",
+    (2, 3, 4),
+    4,
+    (0.0, 1.0),
+    long_name="Fröschis (Make Room), the froeschis reference engine",
+    max_game_length=100_000,
+)
+"""Fröschis (``python_froeschis``, registered by :mod:`froeschis.interop.openspiel`): 1 for every
+winner, and the rules have no end for a game in which nobody completes a row (random games take
+700 to 2 000 actions)."""
+
 
 def parameters(game: Game, spec: Spec) -> dict[str, Any]:
     """The game's parameters: players, one switch per variant, the bound on the game's length."""
     return {
         "players": spec.default_players,
         **{variant.option: False for variant in game.variants},
-        "max_game_length": MAX_GAME_LENGTH,
+        "max_game_length": spec.max_game_length,
     }
 
 
 def game_type(game: Game, spec: Spec) -> Any:
     return pyspiel.GameType(
         short_name=spec.short_name,
-        long_name=f"{game.title}, the froeschis reference engine",
+        long_name=spec.long_name or f"{game.title}, the froeschis reference engine",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
@@ -109,13 +131,12 @@ class SpielGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type info
         if unknown:
             raise FormatError("params", f"unknown parameters {unknown}; expected some of {sorted(defaults)}")
         self.players = merged["players"]
-        if self.players not in spec.players:
-            raise FormatError(
-                "players", f"{spec.game} is played by {spec.players}, not {shown(self.players)}"
-            )
         self.limit = merged["max_game_length"]
+        if not isinstance(self.limit, int) or isinstance(self.limit, bool) or self.limit < 1:
+            raise FormatError("max_game_length", f"expected a positive whole number, got {shown(self.limit)}")
         self.rules = self.game.rules(**{v.option: merged[v.option] for v in self.game.variants})
-        self.start = self.game.new_game(self.players, self.rules)
+        self.start = self.game.new_game(self.players, self.rules)  # refuses a player count, naming the clause
+        self.knowledge = knowledge(self.game)
         info = pyspiel.GameInfo(
             num_distinct_actions=self.encoding.num_distinct_actions(self.rules, self.players),
             max_chance_outcomes=self.encoding.max_chance_outcomes(self.rules, self.players),
@@ -128,14 +149,26 @@ class SpielGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type info
         super().__init__(game_type(self.game, spec), info, merged)
 
     def new_initial_state(self) -> SpielState:
-        return SpielState(self, Setup(self.game, self.encoding, self.start, self.limit))
+        return SpielState(self, Setup(self.game, self.encoding, self.knowledge, self.start, self.limit))
 
     def observation_tensor_size(self) -> int:
-        return int(self.encoding.observation_size(self.rules, self.players))
+        blocks = self.knowledge.observation_blocks(self.rules, self.players)
+        return sum(int(np.prod(shape)) for _, shape in blocks)
 
     def make_py_observer(self, iig_obs_type: Any = None, params: dict[str, Any] | None = None) -> Observer:
+        """The information state (``perfect_recall``) or the observation; the public information
+        is always in them (there is no private-only observation)."""
+        if params:
+            raise FormatError("params", f"the observer takes no parameters, got {shown(params)}")
+        if iig_obs_type is not None and not iig_obs_type.public_info:
+            raise FormatError(
+                "iig_obs_type", "there is no private-only observation: the public cards are in every one"
+            )
         perfect_recall = iig_obs_type is not None and iig_obs_type.perfect_recall
-        return Observer(self.observation_tensor_size(), perfect_recall)
+        make = (
+            self.knowledge.information_state_blocks if perfect_recall else self.knowledge.observation_blocks
+        )
+        return Observer(self.knowledge, make(self.rules, self.players), perfect_recall)
 
 
 @attrs.frozen(eq=False)
@@ -145,6 +178,7 @@ class Setup:
 
     game: Game
     encoding: Any
+    knowledge: Knowledge
     start: Any
     limit: int
 
@@ -161,67 +195,53 @@ class Setup:
 def _setup(name: str, rules: Any, players: int, limit: int) -> Setup:
     game = registered(name)
     start = game.new_game(players, game.rules_from_json(rules))
-    return Setup(game, game.extra("encoding"), start, limit)
+    return Setup(game, game.extra("encoding"), knowledge(game), start, limit)
 
 
 class Trail:
     """A state's history: the engine's states (the current last) and actions (chance outcomes
-    whole), the chance steps under way, the steps taken, each seat's distinct views so far (its
-    information state). A copy copies the lists and shares the frozen values in them."""
+    whole), the chance steps under way, the steps taken, and the memory of what the seats know
+    (:class:`~froeschis.framework.encoding.Knowledge`). A copy copies the lists and shares the
+    frozen values in them (the memory is one)."""
 
     def __init__(
-        self,
-        setup: Setup,
-        states: list[Any],
-        actions: list[Any],
-        partial: list[int],
-        steps: int,
-        seen: list[list[str]],
+        self, setup: Setup, states: list[Any], actions: list[Any], partial: list[int], steps: int, memory: Any
     ) -> None:
         self.setup = setup
-        self.states, self.actions, self.partial, self.steps, self.seen = states, actions, partial, steps, seen
+        self.states, self.actions, self.partial = states, actions, partial
+        self.steps, self.memory = steps, memory
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         """Pickled as the actions' JSON forms, the states replayed when it is read back."""
         actions = [self.setup.game.action_to_json(action) for action in self.actions]
-        return _trail, (self.setup, actions, self.partial, self.steps, self.seen)
+        return _trail, (self.setup, actions, self.partial, self.steps, self.memory)
 
     def __deepcopy__(self, memo: dict[int, object]) -> Trail:
         return Trail(
-            self.setup,
-            list(self.states),
-            list(self.actions),
-            list(self.partial),
-            self.steps,
-            [list(v) for v in self.seen],
+            self.setup, list(self.states), list(self.actions), list(self.partial), self.steps, self.memory
         )
 
 
-def _trail(setup: Setup, actions: list[Any], partial: list[int], steps: int, seen: list[list[str]]) -> Trail:
+def _trail(setup: Setup, actions: list[Any], partial: list[int], steps: int, memory: Any) -> Trail:
     game = setup.game
     read = [game.action_from_json(action, f"actions[{i}]") for i, action in enumerate(actions)]
     states = [setup.start]
     for action in read:
         states.append(states[-1].apply(action))
-    return Trail(setup, states, read, partial, steps, seen)
+    return Trail(setup, states, read, partial, steps, memory)
 
 
 class SpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type information
     """A state: the engine's state, the chance steps taken so far, and the engine's history."""
 
-    def __init__(self, game: SpielGame, setup: Setup) -> None:
+    def __init__(self, game: SpielGame, setup: Setup, trail: Trail | None = None) -> None:
         super().__init__(game)
         self.spiel = setup
-        self.trail = Trail(setup, [setup.start], [], [], 0, [])
-        self.trail.seen = [[self._text(seat)] for seat in range(setup.start.num_players)]
+        self.trail = trail or Trail(setup, [setup.start], [], [], 0, setup.knowledge.memory(setup.start))
         self._ids: dict[int, Any] | None = None
-
-    def _text(self, seat: int) -> str:
-        return json.dumps(self.spiel.game.observe(self.state, seat), sort_keys=True)
 
     states = property(lambda self: self.trail.states)
     actions = property(lambda self: self.trail.actions)
-    seen = property(lambda self: self.trail.seen)
 
     @property
     def state(self) -> Any:
@@ -254,30 +274,39 @@ class SpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type in
         return list(self.spiel.encoding.chance_step(self.state, self.trail.partial))
 
     def _apply_action(self, action: int) -> None:
-        trail = self.trail
-        trail.steps += 1
+        """Apply a decision id or a chance step; one that is not legal is refused, changing nothing."""
+        trail, encoding = self.trail, self.spiel.encoding
+        if self._stopped():
+            raise FormatError("action", f"the game was stopped at max_game_length {self.spiel.limit}")
         if self.state.is_chance:
-            trail.partial.append(action)
-            whole = self.spiel.encoding.chance_action(self.state, trail.partial)
+            partial = [*trail.partial, action]
+            whole = encoding.chance_action(self.state, partial)
+            trail.steps += 1
             if whole is None:
+                trail.partial = partial
                 return
             trail.partial = []
         else:
             whole = self.ids().get(action)
             if whole is None:
+                if encoding.decision is not None:
+                    self.state.apply(encoding.decision(self.state.rules, action))  # the engine's refusal
                 raise FormatError("action", f"no legal decision has id {action}")
+            trail.steps += 1
+        before = self.state
         trail.actions.append(whole)
-        trail.states.append(self.state.apply(whole))
+        trail.states.append(before.apply(whole))
+        trail.memory = self.spiel.knowledge.remember(trail.memory, before, whole, self.state)
         self._ids = None
-        for seat, views in enumerate(self.seen):
-            text = self._text(seat)
-            if views[-1] != text:
-                views.append(text)
 
     def _action_to_string(self, player: int, action: int) -> str:
+        encoding = self.spiel.encoding
         if player == pyspiel.PlayerId.CHANCE:
-            return f"chance {action}"
+            text = encoding.chance_text
+            return f"chance {action}" if text is None else str(text(self.state.rules, action))
         found = self.ids().get(action)
+        if found is None and encoding.decision is not None:
+            found = encoding.decision(self.state.rules, action)
         return str(found) if found is not None else f"action {action}"
 
     def returns(self) -> list[float]:
@@ -287,14 +316,20 @@ class SpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type in
         return self.spiel.game.observe(self.state, player)
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> SpielState:
-        """A state ``player_id`` cannot tell from this one (the game's ``resample``: Frog's unseen
-        cards of the deal relabelled at random, kept when the relabelled play is legal); a game
-        whose every piece is public (Army of Frogs) gives a copy. Chance steps under way are kept."""
+        """A state ``player_id`` cannot tell from this one: the encoding's ``resample_state`` (the
+        hidden cards dealt again, chance steps under way too; a new state with no history, as the
+        real one would tell them), else its ``resample`` (a history: Frog's unseen cards of the
+        deal relabelled at random, kept when the relabelled play is legal); a game whose every
+        piece is public (Army of Frogs) gives a copy, chance steps under way kept."""
         rng = random.Random(int(probability_sampler() * 2**53))
+        trail, encoding = self.trail, self.spiel.encoding
+        if encoding.resample_state is not None:
+            state, partial = encoding.resample_state(self.state, trail.partial, trail.memory, player_id, rng)
+            fresh = Trail(self.spiel, [state], [], list(partial), trail.steps, trail.memory)
+            return SpielState(self.get_game(), self.spiel, fresh)
         copy = self.clone()
-        resample = self.spiel.encoding.resample
-        if resample is not None and not self.state.is_chance:
-            last, actions = resample(self.states, self.actions, player_id, rng)
+        if encoding.resample is not None and not self.state.is_chance:
+            last, actions = encoding.resample(self.states, self.actions, player_id, rng)
             states = [self.spiel.start]
             for action in actions:
                 states.append(states[-1].apply(action))
@@ -306,31 +341,46 @@ class SpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type in
         return resampled
 
     def __str__(self) -> str:
-        return str(self.spiel.game.render(self.state))
+        text = str(self.spiel.game.render(self.state))
+        if self.trail.partial:
+            text += f"\nchosen for the shuffle: {len(self.trail.partial)}"
+        return text
 
 
 class Observer:
-    """The observation (the seat's view now) or information state (every view it has had)."""
+    """The observation or information state (``perfect_recall``) as the game's knowledge writes
+    it: ``tensor`` is one flat float32 array, ``dict`` views it block by block."""
 
-    def __init__(self, size: int, perfect_recall: bool) -> None:
+    def __init__(self, known: Knowledge, blocks: Any, perfect_recall: bool) -> None:
+        self.knowledge = known
         self.perfect_recall = perfect_recall
-        self.tensor = np.zeros(size, np.float32)
-        self.dict = {"observation": self.tensor}
+        self.tensor = np.zeros(sum(int(np.prod(shape)) for _, shape in blocks), np.float32)
+        self.dict: dict[str, Any] = {}
+        offset = 0
+        for name, shape in blocks:
+            width = int(np.prod(shape))
+            self.dict[name] = self.tensor[offset : offset + width].reshape(shape)
+            offset += width
 
     def set_from(self, state: SpielState, player: int) -> None:
-        self.tensor[:] = state.spiel.encoding.observation_tensor(state.view(player))
+        if self.perfect_recall:
+            values = self.knowledge.information_state_tensor(state.state, player, state.trail.memory)
+        else:
+            values = self.knowledge.observation_tensor(state.state, player)
+        self.tensor[:] = values
 
     def string_from(self, state: SpielState, player: int) -> str:
         if self.perfect_recall:
-            return "\n".join(state.seen[player])
-        return str(state.seen[player][-1])
+            return str(self.knowledge.information_state_string(state.state, player, state.trail.memory))
+        return str(self.knowledge.observation_string(state.state, player))
 
 
-def _register(spec: Spec) -> None:
+def register(spec: Spec) -> None:
+    """Register ``spec``'s game with OpenSpiel (this module registers :data:`SPECS`)."""
     # OpenSpiel keeps a Python game alive only when its factory is a class: one subclass per game.
     subclass = type(f"SpielGame_{spec.game.replace('-', '_')}", (SpielGame,), {"spec": spec})
     pyspiel.register_game(game_type(registered(spec.game), spec), subclass)
 
 
 for _spec in SPECS:
-    _register(_spec)
+    register(_spec)

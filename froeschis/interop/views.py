@@ -1,0 +1,55 @@
+"""What the generic wrappers (:mod:`froeschis.interop.spiel`, :mod:`froeschis.interop.aec`) show a
+seat: the game's own :class:`~froeschis.framework.encoding.Knowledge` when its encoding has one,
+else one made from its JSON view (``Game.observe``).
+
+Made from the view, the observation is the encoding's vector of the view and the view as JSON; the
+information state string is every distinct view the seat has had, in order (perfect recall by
+construction: the memory), its tensor the current view's (Frog's view holds the deal's tricks and
+calls).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from froeschis.framework.encoding import Knowledge
+from froeschis.framework.game import Game
+
+
+def knowledge(game: Game) -> Knowledge:
+    """What the wrappers show a seat of ``game`` (see the module's description)."""
+    encoding = game.extra("encoding")
+    if encoding.knowledge is not None:
+        found: Knowledge = encoding.knowledge
+        return found
+
+    def text(state: Any, seat: int) -> str:
+        return json.dumps(game.observe(state, seat), sort_keys=True)
+
+    def tensor(state: Any, seat: int) -> list[float]:
+        values: list[float] = encoding.observation_tensor(game.observe(state, seat))
+        return values
+
+    def blocks(rules: Any, players: int) -> tuple[tuple[str, tuple[int, ...]], ...]:
+        return (("observation", (int(encoding.observation_size(rules, players)),)),)
+
+    def seen(state: Any) -> tuple[tuple[str, ...], ...]:
+        return tuple((text(state, seat),) for seat in range(state.num_players))
+
+    def remember(memory: tuple[tuple[str, ...], ...], before: Any, action: Any, after: Any) -> Any:
+        now = (text(after, seat) for seat in range(after.num_players))
+        return tuple(
+            views if views[-1] == view else (*views, view) for views, view in zip(memory, now, strict=True)
+        )
+
+    return Knowledge(
+        observation_blocks=blocks,
+        observation_tensor=tensor,
+        observation_string=text,
+        information_state_blocks=blocks,
+        information_state_tensor=lambda state, seat, memory: tensor(state, seat),
+        information_state_string=lambda state, seat, memory: "\n".join(memory[seat]),
+        memory=seen,
+        remember=remember,
+    )
