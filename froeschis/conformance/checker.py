@@ -16,6 +16,7 @@ from rich.console import Console
 
 from froeschis.conformance.causes import PROTOCOL, Cause, blame
 from froeschis.conformance.compare import ERROR, Finding
+from froeschis.conformance.divergence import DEPTH, SECONDS, trace
 from froeschis.conformance.process import SubprocessEngine
 from froeschis.conformance.protocol import JSON, EngineAdapter, EngineFactory
 from froeschis.conformance.referee import Referee
@@ -101,6 +102,9 @@ class CheckConfig:
     generic perturbations and fault localisation find alone (an ablation)."""
     perturbations: bool = True
     """Try generic perturbations of the clause table's entries where no known misreading fits."""
+    divide_depth: int = attrs.field(default=DEPTH, validator=_count)
+    """In a game with a perft divide, the depth of the divide shown where a cause's legal actions
+    part from the reference's (:mod:`froeschis.conformance.divergence`); 0: none."""
     deadline: float | None = attrs.field(default=None, validator=_seconds_or_none)
     """Seconds the whole check may take: when they are up, no further game starts, the causes are
     named from the games played and nothing more is shrunk (a warning says the check was cut short)."""
@@ -261,6 +265,10 @@ def _check(
             _reproduce(session, tally, cause, config, clock, progress) if not clock.up() else cause
             for cause in causes[: config.reproductions]
         ] + causes[config.reproductions :]
+    causes = [
+        _divided(session, tally, cause, config, clock) if number < config.reproductions else cause
+        for number, cause in enumerate(causes)
+    ]
     return _finish(session, tally, command, config, clock, notes, causes)
 
 
@@ -373,10 +381,9 @@ def _reproduce(
     progress: Callable[[str], None] | None,
 ) -> RootCause:
     """The cause with its shortest failing game shrunk to a reproduction (if it has a game)."""
-    games = [i for i in root.cause.all_games if i in tally.scenario_of and tally.error_of[i].step is not None]
-    if not games:
+    index = _shortest_game(tally, root)
+    if index is None:
         return root
-    index = min(games, key=lambda i: tally.error_of[i].step or 0)
     scenario, finding = tally.scenario_of[index], tally.error_of[index]
     if progress is not None:
         progress(f"shrinking {scenario.name}")
@@ -400,6 +407,44 @@ def _reproduce(
         shrunk.complete,
     )
     return attrs.evolve(root, reproduction=reproduction)
+
+
+def _shortest_game(tally: _Tally, root: RootCause) -> int | None:
+    """The cause's game that diverged earliest (the one shrunk), by its index; None: no game."""
+    games = [i for i in root.cause.all_games if i in tally.scenario_of and tally.error_of[i].step is not None]
+    return min(games, key=lambda i: tally.error_of[i].step or 0) if games else None
+
+
+def _divided(
+    session: Session, tally: _Tally, root: RootCause, config: CheckConfig, clock: _Clock
+) -> RootCause:
+    """The cause with the perft divide of the position where its legal actions part (a game with a
+    divide only): in its reproduction when there is one, else in its shortest game."""
+    index = _shortest_game(tally, root)
+    if session.referee.game.divide is None or index is None or clock.up():
+        return root
+    scenario, finding = tally.scenario_of[index], tally.error_of[index]
+    players, actions = scenario.players, scenario.actions
+    if root.reproduction is not None and root.reproduction.reproduced:
+        finding, players, actions = (
+            root.reproduction.finding,
+            root.reproduction.players,
+            root.reproduction.actions,
+        )
+    if finding.kind != "legal":
+        return root
+    divergence = trace(
+        session.referee.game,
+        session.call,
+        players,
+        scenario.rules,
+        actions[: 0 if finding.step is None else finding.step + 1],
+        finding.scenario,
+        finding.step,
+        config.divide_depth,
+        clock.left(SECONDS),
+    )
+    return root if divergence is None else attrs.evolve(root, divide=divergence)
 
 
 def compare_record(

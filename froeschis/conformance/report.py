@@ -15,6 +15,7 @@ from rich.table import Table
 
 from froeschis.conformance.causes import PERTURBATION, PROTOCOL, PROVENANCE, Cause, Explanation
 from froeschis.conformance.compare import Finding
+from froeschis.conformance.divergence import PerftDivergence
 from froeschis.conformance.protocol import JSON
 from froeschis.framework.catalogue import Catalogue, Misreading
 from froeschis.framework.errors import InternalError
@@ -153,6 +154,9 @@ class RootCause:
     findings: tuple[Finding, ...]
     """The first error of each game it accounts for, in the order found."""
     reproduction: Reproduction | None = None
+    divide: PerftDivergence | None = None
+    """Where its legal actions part, the perft divide of that position on both sides (games with a
+    divide)."""
 
     @property
     def clause(self) -> str | None:
@@ -214,6 +218,7 @@ class RootCause:
                 for s in self.cause.suspects
             ],
             "reproduction": None if self.reproduction is None else self.reproduction.to_json(),
+            **({} if self.divide is None else {"divide": self.divide.to_json()}),
         }
 
 
@@ -479,6 +484,8 @@ def render_cause(console: Console, root: RootCause, failing: int, catalogue: Cat
     render_finding(console, root.findings[0], catalogue, indent="    ")
     if root.reproduction is not None:
         render_reproduction(console, root.reproduction)
+    for line in root.divide.lines() if root.divide is not None else ():
+        console.print(f"  {escape(line)}", highlight=False)
 
 
 def render_finding(
