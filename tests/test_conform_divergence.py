@@ -245,7 +245,8 @@ def test_the_report_shows_the_divide_and_its_json_matches_the_schema() -> None:
 def test_the_node_engine_s_wider_moves_are_the_branches_only_it_lists() -> None:
     """examples/army's ``destination-only`` bug misses strings made where a stone left: at the first
     position where its legal actions part from the reference's, every action only it lists is a move
-    the reference refuses."""
+    the reference refuses; below a move comes the turn's add, which the bug leaves alone, so the
+    moves both list count alike at depth 2 and the line ends at the position."""
     engine = SubprocessEngine(
         ("node", "examples/army/engine.mjs", "--bug", "destination-only"), game=ARMY.name
     )

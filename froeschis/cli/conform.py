@@ -33,6 +33,7 @@ from froeschis.cli.options import (
     positive_seconds,
 )
 from froeschis.conformance.checker import CheckConfig, check
+from froeschis.conformance.divergence import DEPTH
 from froeschis.conformance.protocol import ReferenceEngine
 from froeschis.conformance.report import Report
 from froeschis.framework.errors import FroeschisError
@@ -91,6 +92,7 @@ def run(args: argparse.Namespace) -> int:
         fail_fast=args.fail_fast,
         strict=args.strict,
         deadline=args.deadline,
+        divide_depth=getattr(args, "divide_depth", DEPTH),  # only a game with a divide has the option
     )
     console = make_console(stderr=args.json == "-")
     with console.status("checking...") as status:
@@ -170,6 +172,14 @@ def add(subparsers: Subparsers, game: Game) -> None:
         help="also write the report as JSON to PATH ('-': stdout); PATH is checked before the check starts",
     )
     parser.add_argument("--no-table", action="store_true", help="leave out the per-clause table")
+    if game.divide is not None:
+        parser.add_argument(
+            "--divide-depth",
+            type=non_negative_int,
+            default=DEPTH,
+            metavar="DEPTH",
+            help=f"depth of the perft divide shown where the legal actions part (default {DEPTH}; 0: none)",
+        )
     parser.add_argument(
         "--reference", action="store_true", help="check the reference engine itself (in-process)"
     )
