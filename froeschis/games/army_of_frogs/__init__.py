@@ -29,6 +29,7 @@ from froeschis.framework.game import Game
 from froeschis.games.army_of_frogs import bench
 from froeschis.games.army_of_frogs.bots import BOTS
 from froeschis.games.army_of_frogs.chance import chance_outcomes, sample_chance
+from froeschis.games.army_of_frogs.conformance import KIT
 from froeschis.games.army_of_frogs.consistency import check_consistent
 from froeschis.games.army_of_frogs.encoding import ENCODING
 from froeschis.games.army_of_frogs.engine import ArmyState, new_game
@@ -127,10 +128,12 @@ GAME = Game(
         "svg": state_svg,
         "bench": bench.bench(spec_dir),
         "encoding": ENCODING,
+        "conformance": KIT,
         "seat_view": lambda state, seat: render(state),  # every stone and hand is public
     },
 )
 """Army of Frogs, registered as ``army-of-frogs``. Its extras: ``misreadings`` (their table entries
 by ID) and ``misread_everywhere`` (for the mutation check, ``tests/game_mutants.py``), ``perft`` and
 ``divide`` (state, depth), the notation's ``format_position`` and ``parse_position``, ``svg`` (a
-state's island) and ``bench`` (what ``froeschis bench`` measures)."""
+state's island), ``bench`` (what ``froeschis bench`` measures) and ``conformance`` (its part of
+``froeschis conform``, :mod:`.conformance`)."""
