@@ -424,13 +424,14 @@ def _divided(
     if session.referee.game.divide is None or index is None or clock.up():
         return root
     scenario, finding = tally.scenario_of[index], tally.error_of[index]
-    players, actions = scenario.players, scenario.actions
+    players, actions, where = scenario.players, scenario.actions, scenario.name
     if root.reproduction is not None and root.reproduction.reproduced:
         finding, players, actions = (
             root.reproduction.finding,
             root.reproduction.players,
             root.reproduction.actions,
         )
+        where = "the reproduction"
     if finding.kind != "legal":
         return root
     divergence = trace(
@@ -439,7 +440,7 @@ def _divided(
         players,
         scenario.rules,
         actions[: 0 if finding.step is None else finding.step + 1],
-        finding.scenario,
+        where,
         finding.step,
         config.divide_depth,
         clock.left(SECONDS),
