@@ -197,6 +197,30 @@ def test_a_turn_is_the_move_then_the_add_then_the_draw() -> None:
     assert after.hands[0] == tuple(sorted((0, drawn))) and (after.seat, after.phase) == (1, Phase.MOVE)
 
 
+PUBLISHED_MOVE = (
+    "move.identity", "move.own-colour", "move.jump", "move.multi-jump", "move.start-vacated",
+    "move.not-start", "island.one", "string.checked",
+)  # fmt: skip
+"""The clauses of a move's event by the published rules (protocol.md's events), before turn.parts."""
+
+
+@pytest.mark.clause("army-of-frogs:turn.parts")
+def test_the_events_name_turn_parts_where_the_turn_goes_on_to_the_add() -> None:
+    """protocol.md's events: the add part follows a move that wins nobody and every no-move, so their
+    events end with turn.parts. A winning move ends the game before the add (goal.when-checked), and
+    the add ends the turn: their events do not name it."""
+    _, events = after_the_shuffle().step(NO_MOVE)
+    assert [e.clauses for e in events] == [("turn.pass", "move.compulsory", "turn.parts")]
+    state = played(after_the_shuffle(), "no-move", "add 1 0,0", "no-move", "add 0 1,0")
+    after, events = state.step(Move((1, 0), (-1, 0)))
+    assert [e.clauses for e in events] == [(*PUBLISHED_MOVE, "turn.parts")] and after.phase is Phase.ADD
+    _, events = after.step(Add(1, (0, 1)))
+    assert all("turn.parts" not in e.clauses for e in events)
+    _, events = link_by_move().step(Move((0, 0), (3, 0)))
+    assert [e.kind for e in events] == [EventKind.MOVED, EventKind.WON]
+    assert events[0].clauses == PUBLISHED_MOVE
+
+
 @pytest.mark.clause("army-of-frogs:turn.pass")
 def test_a_part_without_a_legal_action_offers_its_pass_and_no_add_skips_the_draw() -> None:
     """Seat 1 at turn 2 has no stone of its colour on the island: only no-move, then the add. A seat
@@ -352,6 +376,22 @@ def test_with_every_stone_in_play_the_game_goes_on_with_moves() -> None:
     assert not state.is_terminal and state.seat == 1 and isinstance(state.legal_actions()[0], Move)
 
 
+@pytest.mark.clause("army-of-frogs:add.none-left")
+def test_the_no_add_of_an_empty_hand_names_add_none_left() -> None:
+    """protocol.md's events: the no-add of a seat whose hand is empty names turn.pass, then
+    add.none-left. Seat 1 at turn 2 holding {1, 1} beside the one stone, (0, 0) of colour 1, has a
+    hand but no add (every cell touching the island touches a stone of its colour, add.own-colour-apart):
+    its no-add names turn.pass alone."""
+    state = build("0,0:0 1,-1:0 1,0:1 0,1:1", hands=((), ()), turn=5, rules=Rules(stones_per_colour=2))
+    state = played(state, str(state.legal_actions()[0]))
+    _, events = state.step(NO_ADD)
+    assert events[0].kind is EventKind.NO_ADD and events[0].clauses == ("turn.pass", "add.none-left")
+    apart = build("0,0:1", hands=((0, 0), (1, 1)), turn=2, phase=Phase.ADD)
+    assert apart.legal_actions() == (NO_ADD,)
+    _, events = apart.step(NO_ADD)
+    assert events[0].kind is EventKind.NO_ADD and events[0].clauses == ("turn.pass",)
+
+
 @pytest.mark.clause("army-of-frogs:draw.replace")
 def test_after_an_add_the_next_stone_of_the_bag_is_drawn() -> None:
     """The red frog's bag is 0100101001: after seat 0 adds, its hand gains a 0 and the bag loses it.
@@ -384,6 +424,20 @@ def test_the_only_link_moves_only_where_it_relinks_every_part() -> None:
 def test_with_the_option_every_landing_keeps_one_island() -> None:
     """only-link: the first landing, (2, 0), cuts (-1, 0) off: the stone has no move."""
     assert only_link(Rules(one_island_each_jump=True)).legal_actions() == (NO_MOVE,)
+
+
+@pytest.mark.clause("army-of-frogs:variant.one-island-each-jump")
+def test_with_the_option_a_move_s_event_names_it_after_island_one() -> None:
+    """after-first-placements: seat 0's one move, (1, 0) over (0, 0) to (-1, 0), lands beside (0, 0),
+    one island. Under the option its landing was judged and its event names the variant after
+    island.one (protocol.md's events); by the published rules it does not."""
+    moves = ("no-move", "add 1 0,0", "no-move", "add 0 1,0")
+    judged = played(after_the_shuffle(rules=Rules(one_island_each_jump=True)), *moves)
+    _, events = judged.step(Move((1, 0), (-1, 0)))
+    option = (*PUBLISHED_MOVE[:7], "variant.one-island-each-jump", "string.checked", "turn.parts")
+    assert [e.clauses for e in events] == [option]
+    _, events = played(after_the_shuffle(), *moves).step(Move((1, 0), (-1, 0)))
+    assert "variant.one-island-each-jump" not in events[0].clauses
 
 
 # --------------------------------------------------------------------------- the string rule

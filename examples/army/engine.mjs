@@ -333,27 +333,34 @@ function step(st, action) {
     st.island.delete(a);
     st.island.set(b, c);
     st.acted = true;
-    ev.push({
+    const moved = {
       kind: 'moved',
       clauses: [
         'move.identity', 'move.own-colour', 'move.jump',
         st.rules.straight_multi_jump ? 'variant.straight-multi-jump' : 'move.multi-jump',
-        'move.start-vacated', 'move.not-start', 'island.one', 'string.checked',
+        'move.start-vacated', 'move.not-start', 'island.one',
+        ...(st.rules.one_island_each_jump ? ['variant.one-island-each-jump'] : []), 'string.checked',
       ],
       seat: st.seat,
       colour: c,
       start: cellOf(a),
       end: cellOf(b),
-    });
+    };
+    ev.push(moved);
     if (checkGoal(st, 'move', ev)) return ev;
+    moved.clauses.push('turn.parts'); // the add part follows
     st.phase = 'add';
   } else if (action === 'no-move') {
     const had = legalMoves(st).length > 0;
     let clauses = ['turn.pass', 'move.compulsory'];
     if (st.rules.optional_move) clauses = had ? ['variant.optional-move', 'turn.pass'] : ['turn.pass', 'variant.optional-move'];
     ev.push({ kind: 'no-move', clauses, seat: st.seat });
-    if (bug === 'no-move-ends-turn' && !had && st.turn > 1) endTurn(st, ev);
-    else st.phase = 'add';
+    if (bug === 'no-move-ends-turn' && !had && st.turn > 1) {
+      endTurn(st, ev);
+    } else {
+      clauses.push('turn.parts'); // the add part follows
+      st.phase = 'add';
+    }
   } else if (words[0] === 'add') {
     const c = Number(words[1]);
     const first = st.island.size === 0;
@@ -379,7 +386,8 @@ function step(st, action) {
     }
     endTurn(st, ev);
   } else {
-    ev.push({ kind: 'no-add', clauses: ['turn.pass'], seat: st.seat });
+    const clauses = st.hands[st.seat].length ? ['turn.pass'] : ['turn.pass', 'add.none-left'];
+    ev.push({ kind: 'no-add', clauses, seat: st.seat });
     endTurn(st, ev);
   }
   return ev;

@@ -261,6 +261,7 @@ def _moved(state: ArmyState, move: Move, rec: Recorder | None) -> ArmyState:
             "vacated",
             "ends",
             "one_island",
+            "may_land",
             "forbidden_string",
         )
         rec.fire(slots, ("island",), EventKind.MOVED, state.seat, island[move.end], move.start, move.end)
@@ -305,7 +306,11 @@ def _passed(state: ArmyState, part: Phase, rec: Recorder | None) -> ArmyState:
                 state.seat,
             )
         else:
-            rec.fire(("offer",), (), EventKind.NO_ADD, state.seat)
+            # An empty hand has no add (add.none-left, whose entry is the out-of-stones slot); a hand
+            # with no legal cell passes by turn.pass alone.
+            empty = not state.hands[state.seat]
+            slots = ("offer", "out_of_stones_ends") if empty else ("offer",)
+            rec.fire(slots, (), EventKind.NO_ADD, state.seat)
     if table.pass_ends_turn(part):
         if rec is not None:
             rec.fire(("pass_ends_turn",), ())
@@ -323,17 +328,30 @@ def _next_part(
     acted: bool,
     rec: Recorder | None,
 ) -> ArmyState:
-    """The turn's next decision after ``part``, or the end of the turn after its last."""
+    """The turn's next decision after ``part``, or the end of the turn after its last. The step's
+    last event (the move or no-move) names turn.parts when the turn goes on to its next part."""
     parts = table.turn_parts()
     following = parts.index(part) + 1
     if following < len(parts):
         if rec is not None:
-            rec.fire(("turn_parts",), ("phase",))
+            _goes_on(rec, table)
         return ArmyState(
             state.rules, parts[following], state.turn, state.seat, island, hands, bag, state.passes, acted,
             (), state.positions,
         )  # fmt: skip
     return _end_turn(state, table, island, hands, bag, acted, rec)
+
+
+def _goes_on(rec: Recorder, table: ArmyTable) -> None:
+    """Record the turn's going on to its next part: a part of its own, turn.parts writing the phase,
+    and turn.parts added to the step's last part, the move or the no-move, and to its event (after a
+    move that is known only once the goal has been checked, after the move's event was recorded)."""
+    last = rec.fired[-1]
+    clauses = tuple(dict.fromkeys((*last.clauses, table.clause_of("turn_parts"))))
+    event = attrs.evolve(last.event, clauses=clauses)
+    rec.fired[-1] = attrs.evolve(last, clauses=clauses, event=event)
+    rec.events[-1] = event
+    rec.fire(("turn_parts",), ("phase",))
 
 
 def _end_turn(

@@ -24,10 +24,6 @@ NOT_EVENTS = {
     "players.colours": "the colour of each seat, used by goal.linked's check (tests/test_army_clauses.py)",
     "board.hex-grid": "a definition (the six directions) used by the moves, adds and links",
     "island.graph": "a definition (connections, parts) used by island.one and the string rule",
-    "turn.parts": "orders a turn's two decisions: the engine records it with no event",
-    "add.none-left": "says that the game does not end when the stones run out: no step ends by it",
-    "variant.one-island-each-jump": "judges each landing inside move.multi-jump; a move's event "
-    "names island.one (tests/test_army_clauses.py)",
     "string.single-connection": "a definition used by string.checked, which the events name",
     "string.definition": "a definition used by string.checked, which the events name",
     "string.single-frog-end": "a definition used by string.checked, which the events name",

@@ -89,7 +89,7 @@ def apart(stones: Stones, cell: Cell, colour: Colour, seat_colour: Colour, direc
 @clause("add.none-left")
 def out_of_stones_ends(bag: Sequence[Colour], hands: Sequence[Hand]) -> bool:
     """Whether the game ends because every stone is in play: never; it goes on with moves (an empty
-    hand only passes its add)."""
+    hand only passes its add, and that no-add names this clause)."""
     return False
 
 
