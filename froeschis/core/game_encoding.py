@@ -15,6 +15,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Sequence
+from typing import Any
 
 import attrs
 
@@ -38,12 +39,17 @@ from froeschis.core.rules import Rules
 from froeschis.core.state import Phase, Player
 from froeschis.framework.encoding import Blocks, Encoding, Knowledge
 
+_POOL: list[Any] = [None, ()]
+"""The last chance node asked about and its pool's count of each kind: a chance node is asked once
+per card of its order (60 at a deal), and counting the pool is most of the cost of a step."""
+
 
 def _left(state: GameState, partial: Sequence[int]) -> list[int]:
     """How many cards of each kind the chance node still has to place after the steps ``partial``."""
-    kinds = card_kinds(state.rules)
-    pool = Counter(state.chance_pool())
-    left = [pool[card] for card in kinds]
+    if _POOL[0] is not state:
+        pool = Counter(state.chance_pool())
+        _POOL[:] = [state, tuple(pool[card] for card in card_kinds(state.rules))]
+    left = list(_POOL[1])
     for kind in partial:
         left[kind] -= 1
     return left

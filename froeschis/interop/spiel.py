@@ -48,6 +48,9 @@ except ModuleNotFoundError as missing:
         f"froeschis.interop.spiel needs {missing.name}: {OPENSPIEL_EXTRA}", name=missing.name
     ) from missing
 
+_TERMINAL = int(pyspiel.PlayerId.TERMINAL)
+_CHANCE = int(pyspiel.PlayerId.CHANCE)
+
 MAX_GAME_LENGTH = 20_000
 """The default bound on a game's actions, chance steps included."""
 
@@ -210,6 +213,8 @@ class Trail:
         self.setup = setup
         self.states, self.actions, self.partial = states, actions, partial
         self.steps, self.memory = steps, memory
+        self.ids: dict[int, Any] | None = None
+        """The current state's legal decisions by id, once asked (shared by copies: never changed)."""
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         """Pickled as the actions' JSON forms, the states replayed when it is read back."""
@@ -217,9 +222,11 @@ class Trail:
         return _trail, (self.setup, actions, self.partial, self.steps, self.memory)
 
     def __deepcopy__(self, memo: dict[int, object]) -> Trail:
-        return Trail(
+        copy = Trail(
             self.setup, list(self.states), list(self.actions), list(self.partial), self.steps, self.memory
         )
+        copy.ids = self.ids
+        return copy
 
 
 def _trail(setup: Setup, actions: list[Any], partial: list[int], steps: int, memory: Any) -> Trail:
@@ -238,7 +245,6 @@ class SpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type in
         super().__init__(game)
         self.spiel = setup
         self.trail = trail or Trail(setup, [setup.start], [], [], 0, setup.knowledge.memory(setup.start))
-        self._ids: dict[int, Any] | None = None
 
     states = property(lambda self: self.trail.states)
     actions = property(lambda self: self.trail.actions)
@@ -251,21 +257,24 @@ class SpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type in
         return self.trail.steps >= self.spiel.limit
 
     def current_player(self) -> int:
-        if self.state.is_terminal or self._stopped():
-            return int(pyspiel.PlayerId.TERMINAL)
-        if self.state.is_chance:
-            return int(pyspiel.PlayerId.CHANCE)
-        return int(self.state.current_player)
+        trail = self.trail
+        state = trail.states[-1]
+        if state.is_terminal or trail.steps >= self.spiel.limit:
+            return _TERMINAL
+        if state.is_chance:
+            return _CHANCE
+        return int(state.current_player)
 
     def is_terminal(self) -> bool:
-        return bool(self.state.is_terminal or self._stopped())
+        return bool(self.trail.states[-1].is_terminal or self._stopped())
 
     def ids(self) -> dict[int, Any]:
         """The legal decisions by id (made once per engine state)."""
-        if self._ids is None:
-            encode = self.spiel.encoding.action_id
-            self._ids = {encode(self.state, action): action for action in self.state.legal_actions()}
-        return self._ids
+        trail = self.trail
+        if trail.ids is None:
+            encode, state = self.spiel.encoding.action_id, trail.states[-1]
+            trail.ids = {encode(state, action): action for action in state.legal_actions()}
+        return trail.ids
 
     def _legal_actions(self, player: int) -> list[int]:
         return sorted(self.ids())
@@ -297,7 +306,7 @@ class SpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type in
         trail.actions.append(whole)
         trail.states.append(before.apply(whole))
         trail.memory = self.spiel.knowledge.remember(trail.memory, before, whole, self.state)
-        self._ids = None
+        trail.ids = None
 
     def _action_to_string(self, player: int, action: int) -> str:
         encoding = self.spiel.encoding
@@ -336,7 +345,7 @@ class SpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type in
             if states[-1] != last:
                 raise InternalError("the resampled history does not reach its state")
             copy.trail.states, copy.trail.actions = states, list(actions)
-            copy._ids = None
+            copy.trail.ids = None
         resampled: SpielState = copy
         return resampled
 
