@@ -19,6 +19,7 @@ import pytest
 import rulesdoc
 
 from froeschis.core.errors import SpecError
+from froeschis.framework import registry
 from froeschis.spec import Catalogue, load_catalogue, parse_catalogue, spec_dir
 
 LEDGER = spec_dir() / "published-ids.txt"
@@ -95,8 +96,9 @@ def test_a_clause_cannot_be_replaced_by_a_deprecated_one() -> None:
 
 
 def test_the_rules_page_says_a_clause_is_deprecated_and_by_what_it_was_replaced(tmp_path: Path) -> None:
-    model = rulesdoc.build_model(
+    model = rulesdoc.build_game_doc(
         Path(__file__).resolve().parent,
+        registry.game(),
         spec_dir() / "vectors",
         Path(rulesdoc.__file__).parents[1] / "translations",
     )

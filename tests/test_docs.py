@@ -27,17 +27,25 @@ import api_pages
 import attrs
 import pytest
 import rulesdoc
-from rulesdoc import DocsGateError, build_model
+from rulesdoc import DocsGateError, Show
 
 from froeschis.core.cards import parse_card
 from froeschis.core.readings import PUBLISHED, table_for
 from froeschis.core.table import Resolution
+from froeschis.framework import registry
 from froeschis.spec import load_catalogue
 from froeschis.verify.trace import ClauseTrace
 
 REPO = Path(__file__).resolve().parents[1]
 TRANSLATIONS = REPO / "docs" / "translations"
 IDS = load_catalogue().ids()
+RULES_PAGE = Show(tests_page=True, playthroughs=True, misreadings=False)
+"""What ``docs/rules.rst`` and ``docs/traceability.rst`` show of Fröschis (their directives' flags)."""
+
+
+def build_model(tests: Path, vectors: Path, translations: Path) -> rulesdoc.GameDoc:
+    """The default game's pages on a made-up suite, playthroughs and translations."""
+    return rulesdoc.build_game_doc(tests, registry.game(), vectors, translations)
 
 
 def write_tests(root: Path, clause_ids: Iterable[str]) -> Path:
@@ -202,7 +210,7 @@ def test_clause_ids_become_links_but_not_parts_of_longer_ids() -> None:
     assert rulesdoc.linked("frog.swap", catalogue, skip="frog.swap") == "frog.swap"
 
 
-def test_headings_count_wide_characters_twice(model: rulesdoc.DocModel) -> None:
+def test_headings_count_wide_characters_twice(model: rulesdoc.GameDoc) -> None:
     lines = rulesdoc.reading_rst(model, "ko").splitlines()
     title = "카드 구성 (``deck.composition``)"
     underline = lines[lines.index(title) + 1]
@@ -210,7 +218,7 @@ def test_headings_count_wide_characters_twice(model: rulesdoc.DocModel) -> None:
 
 
 @pytest.fixture
-def model(tmp_path: Path) -> rulesdoc.DocModel:
+def model(tmp_path: Path) -> rulesdoc.GameDoc:
     (tmp_path / "vectors").mkdir()
     (tmp_path / "vectors" / "game.jsonl").write_text(
         '{"purpose": "for dead.trash"}\n{"events": [{"kind": "discarded", "clauses": ["dead.trash"]}]}\n'
@@ -218,8 +226,8 @@ def model(tmp_path: Path) -> rulesdoc.DocModel:
     return build_model(write_tests(tmp_path / "repo", IDS), tmp_path / "vectors", TRANSLATIONS)
 
 
-def test_every_clause_has_its_section_with_its_sources(model: rulesdoc.DocModel) -> None:
-    text = rulesdoc.rules_rst(model)
+def test_every_clause_has_its_section_with_its_sources(model: rulesdoc.GameDoc) -> None:
+    text = rulesdoc.rules_rst(model, RULES_PAGE)
     catalogue = model.catalogue
     for clause in catalogue.clauses:
         assert f".. _clause-{clause.id}:" in text
@@ -235,7 +243,7 @@ def test_every_clause_has_its_section_with_its_sources(model: rulesdoc.DocModel)
     assert r":ref:`tests/test\_made\_up.py\:\:test\_0 <test-tests-test-made-up-py-test-0>`" in deck
 
 
-def test_the_readings_are_marked_as_translations(model: rulesdoc.DocModel) -> None:
+def test_the_readings_are_marked_as_translations(model: rulesdoc.GameDoc) -> None:
     de = rulesdoc.reading_rst(model, "de")
     assert de.startswith(".. admonition:: Übersetzung aus dem Englischen")
     assert de.count(":Übersetzung von:") == len(IDS)
@@ -243,10 +251,10 @@ def test_the_readings_are_marked_as_translations(model: rulesdoc.DocModel) -> No
     assert "**de.2.3**" in de and "**en.2.1**" not in de
 
 
-def test_the_matrix_and_the_playthroughs(model: rulesdoc.DocModel) -> None:
-    matrix = rulesdoc.matrix_rst(model)
+def test_the_matrix_and_the_playthroughs(model: rulesdoc.GameDoc) -> None:
+    matrix = rulesdoc.matrix_rst(model, RULES_PAGE)
     assert matrix.count(":ref:`1 <clause-playthroughs-") == 1
-    coverage = rulesdoc.coverage_rst(model)
+    coverage = rulesdoc.coverage_rst(model, RULES_PAGE)
     assert "**all**" in coverage and f"     - {len(IDS)}" in coverage
     plays = rulesdoc.playthroughs_rst(model)
     assert "``game.jsonl``" in plays and "2 lines" in plays and "clause-dead.trash" in plays
@@ -321,19 +329,23 @@ See :clause:`frog.swap`, :repo-file:`README.md` and :repo-file:`spec/not-written
    from froeschis.present import svg
    svg.card(FROG)
 
-.. froeschis-rules::
+.. froeschis-game-rules:: froeschis
+   :link-tests:
+   :playthroughs:
 
-.. froeschis-discrepancies::
+.. froeschis-game-discrepancies:: froeschis
 
-.. froeschis-reading:: de
+.. froeschis-game-reading:: froeschis de
 
-.. froeschis-reading:: ko
+.. froeschis-game-reading:: froeschis ko
 
-.. froeschis-matrix::
+.. froeschis-game-matrix:: froeschis
+   :link-tests:
+   :playthroughs:
 
-.. froeschis-tests::
+.. froeschis-game-tests:: froeschis
 
-.. froeschis-playthroughs::
+.. froeschis-game-playthroughs:: froeschis
 """
 
 
@@ -366,7 +378,9 @@ def test_an_unknown_clause_reference_fails_the_build(tmp_path: Path) -> None:
 
 
 def test_an_implementation_without_an_api_entry_fails_the_build(tmp_path: Path) -> None:
-    src = small_project(tmp_path, ".. froeschis-matrix::", write_tests(tmp_path, IDS), api=False)
+    src = small_project(
+        tmp_path, ".. froeschis-game-matrix:: froeschis", write_tests(tmp_path, IDS), api=False
+    )
     assert sphinx_build(src, tmp_path / "html") != 0
 
 
@@ -387,9 +401,12 @@ A heading with ``froeschis.conformance.attribution.refusal_clause`` and ``varian
 A long word: ``froeschis.conformance.attribution.refusal_clause(state, action)``, and
 tests/test_conformance.py::TestValidate::test_a_setup_the_rules_forbid.
 
-.. froeschis-summary::
+.. froeschis-game-summary:: froeschis
+   :statements:
 
-.. froeschis-matrix::
+.. froeschis-game-matrix:: froeschis
+   :link-tests:
+   :playthroughs:
 
 .. code-block:: python
 
@@ -400,11 +417,14 @@ tests/test_conformance.py::TestValidate::test_a_setup_the_rules_forbid.
    :head: 30
    :tail: 5
 
-.. froeschis-rules::
+.. froeschis-game-rules:: froeschis
+   :link-tests:
+   :playthroughs:
+   :no-misreadings:
 
-.. froeschis-discrepancies::
+.. froeschis-game-discrepancies:: froeschis
 
-.. froeschis-tests::
+.. froeschis-game-tests:: froeschis
 
 .. toctree::
 
@@ -755,8 +775,8 @@ def test_the_example_rows_show_what_their_captions_say() -> None:
     assert not table.is_complete(table, table.row_at_round_end(table, lucky))
 
 
-def test_the_pictures_are_in_the_clauses_sections(model: rulesdoc.DocModel) -> None:
-    text = rulesdoc.rules_rst(model)
+def test_the_pictures_are_in_the_clauses_sections(model: rulesdoc.GameDoc) -> None:
+    text = rulesdoc.rules_rst(model, RULES_PAGE)
     swap = text.split(".. _clause-frog.swap:")[1].split(".. _clause-frog.swap-mandatory:")[0]
     assert swap.index(".. container:: clause-statement") < swap.index(".. raw:: html") < swap.index(":Kind:")
     assert '<div class="froeschis-picture" lang="en"><svg' in swap and "A 3 in hand" in swap

@@ -1,18 +1,21 @@
-"""The rule pages and traceability of the games other than Fröschis (docs/_ext/rulesdoc.py).
+"""Every game's rule pages and traceability by the one generic path (docs/_ext/rulesdoc.py), and
+the directives the docs' pages use; the rest of Fröschis' pages are checked in test_docs.py.
 
 The gate is checked on made-up test suites; the pictures of Army of Frogs' rule page against the
 engine (each shows what its caption and spec/army-of-frogs/README.md say, worked out there from
-the leaflet, not read off the engine); the generated text on the real catalogues.
+the leaflet, not read off the engine); the generated text on the real catalogues; the directives
+of docs/*.rst against what the extension registers.
 """
 
 from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 import rulesdoc
-from rulesdoc import ISLAND_EXAMPLES, DocsGateError, build_game_doc
+from rulesdoc import ISLAND_EXAMPLES, DocsGateError, Show, build_game_doc
 
 from froeschis.framework import registry
 from froeschis.games.army_of_frogs.actions import Move
@@ -21,7 +24,7 @@ from froeschis.games.army_of_frogs.notation import parse_position
 from froeschis.games.army_of_frogs.rules import Rules
 from froeschis.games.army_of_frogs.structure import has_forbidden_string
 from froeschis.spec import load_catalogue
-from tests.test_docs import small_project, sphinx_build
+from tests.test_docs import TRANSLATIONS, small_project, sphinx_build
 from tests.test_docs import write_tests as write_default_tests
 
 REPO = Path(__file__).resolve().parents[1]
@@ -111,7 +114,7 @@ def frog_doc() -> rulesdoc.GameDoc:
 def test_every_japanese_sentence_is_on_the_page_marked_japanese(frog_doc: rulesdoc.GameDoc) -> None:
     """Each sentence of seed 003 stands in a ``language-ja`` container (the HTML's ``lang="ja"``)
     beside its English gloss."""
-    text = rulesdoc.game_text_rst(frog_doc)
+    text = rulesdoc.text_rst(frog_doc)
     sentences = frog_doc.catalogue.sources["ja"].sentences
     for sentence in sentences:
         marked = r"\.\. container:: language-ja\n\n +" + re.escape(rulesdoc.esc(sentence.text)) + "\n"
@@ -123,14 +126,14 @@ def test_every_japanese_sentence_is_on_the_page_marked_japanese(frog_doc: rulesd
 def test_every_discrepancy_is_flagged_with_its_ruling_under_its_clauses(frog_doc: rulesdoc.GameDoc) -> None:
     for d in frog_doc.catalogue.discrepancies:
         for clause_id in d.clauses:
-            section = rulesdoc.game_clause_rst(frog_doc, frog_doc.catalogue.clause(clause_id))
+            section = rulesdoc.clause_rst(frog_doc, frog_doc.catalogue.clause(clause_id))
             assert f".. admonition:: Discrepancy {d.id}" in section
             assert "**Ruling:**" in section
 
 
 def test_every_clause_section_lists_its_functions_and_tests(frog_doc: rulesdoc.GameDoc) -> None:
     for row in frog_doc.matrix:
-        section = rulesdoc.game_clause_rst(frog_doc, frog_doc.catalogue.clause(row.clause))
+        section = rulesdoc.clause_rst(frog_doc, frog_doc.catalogue.clause(row.clause))
         assert all(f":py:func:`{name}`" in section for name in row.implementations)
         assert all(f"- ``{nodeid}``" in section for nodeid in row.tests)
 
@@ -198,3 +201,76 @@ def test_every_picture_draws_its_stones_and_marks(key: tuple[str, str]) -> None:
     svg = pictured.picture()
     assert len(re.findall(r'stroke="#212121"', svg)) == len(pictured.cells())
     assert svg.count("<circle") == len(pictured.marked())
+
+
+# --------------------------------------------------------------------------- every game, every page
+
+
+@pytest.mark.parametrize("name", registry.names())
+def test_every_page_of_every_game_has_every_clause(tmp_path: Path, name: str) -> None:
+    """The annotated rules (a section each), the summary and the matrix (a link each) and every
+    reading (a section each) of each game, the default one included, leave no clause out."""
+    game = registry.game(name)
+    ids = game.catalogue().ids()
+    if name == registry.DEFAULT:
+        doc = build_game_doc(
+            write_default_tests(tmp_path, game.catalogue().in_force_ids()), game, tmp_path, TRANSLATIONS
+        )
+        assert set(doc.readings) == {"de", "ko"}
+    else:
+        doc = build_game_doc(write_tests(tmp_path, name, list(game.catalogue().in_force_ids())), game)
+    show = Show(tests_page=True, playthroughs=True, statements=True)
+    rules = rulesdoc.rules_rst(doc, show)
+    tables = {"summary": rulesdoc.summary_rst(doc, show), "matrix": rulesdoc.matrix_rst(doc, show)}
+    readings = {language: rulesdoc.reading_rst(doc, language) for language in doc.readings}
+    for clause_id in ids:
+        target = rulesdoc.clause_label(name, clause_id)
+        assert rules.count(f".. _{target}:\n") == 1, clause_id
+        for page, text in tables.items():
+            assert f"<{target}>`" in text, (page, clause_id)
+        for language, reading in readings.items():
+            assert f".. _{rulesdoc.reading_label(name, language, clause_id)}:\n" in reading, clause_id
+    assert rules.count(".. rubric:: Source sentences") == len(ids)
+
+
+def test_the_default_game_needs_no_prefix_and_the_others_have_their_name() -> None:
+    assert rulesdoc.clause_label("froeschis", "frog.swap") == "clause-frog.swap"
+    assert rulesdoc.clause_label("frog", "bid.ranking") == "frog-clause-bid.ranking"
+    assert rulesdoc.reading_label("froeschis", "de", "frog.swap") == "reading-de-frog.swap"
+
+
+class Recorder:
+    """Stands in for the Sphinx application: notes the directives the extension registers."""
+
+    def __init__(self) -> None:
+        self.directives: dict[str, type] = {}
+
+    def add_directive(self, name: str, directive: type, override: bool = False) -> None:
+        self.directives[name] = directive
+
+    def __getattr__(self, name: str) -> Any:
+        return lambda *args, **kwargs: None
+
+
+DIRECTIVE = re.compile(r"^\.\. (froeschis-[\w-]+)::(.*)\n((?:   :[\w-]+:.*\n)*)", re.MULTILINE)
+
+
+def test_every_directive_of_the_pages_is_registered_with_its_options_and_game() -> None:
+    """Each ``froeschis-*`` directive that docs/*.rst uses is one the extension registers (a
+    retired name such as ``froeschis-rules`` fails), each of its flags one the directive takes,
+    and a ``froeschis-game-*`` directive names a registered game."""
+    froeschis_sphinx = pytest.importorskip("froeschis_sphinx")
+    app = Recorder()
+    froeschis_sphinx.setup(app)
+    used = 0
+    for page in sorted((REPO / "docs").glob("*.rst")):
+        for match in DIRECTIVE.finditer(page.read_text(encoding="utf-8")):
+            name, arguments, options = match[1], match[2].split(), re.findall(r":([\w-]+):", match[3])
+            where = f"{page.name}: {name}"
+            assert name in app.directives, f"{where} is not a directive of the extension"
+            spec = getattr(app.directives[name], "option_spec", None) or {}
+            assert set(options) <= set(spec), f"{where} takes no {sorted(set(options) - set(spec))}"
+            if name.startswith("froeschis-game-"):
+                assert arguments and arguments[0] in registry.names(), where
+            used += 1
+    assert used > 20 and "froeschis-rules" not in app.directives

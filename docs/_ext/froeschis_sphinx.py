@@ -1,22 +1,23 @@
 """The froeschis docs' own Sphinx extension: rule pages from the clause catalogue, pictures, gates.
 
-Every page about the rules is rendered at build time by :mod:`rulesdoc` from the clause
-catalogue (``spec/clauses.toml`` through :mod:`froeschis.spec`), the traceability data
-(:mod:`froeschis.verify.trace`) and the translations in ``docs/translations/``. At the start of a
-build :func:`rulesdoc.build_model` checks them all (and :func:`rulesdoc.build_game_doc` each other
-game, when a page first shows it): a clause without an implementation, a test or a translation
-stops the build with a :class:`TraceabilityGateError` (whatever ``-W`` says).
+Every page about a game's rules is rendered at build time by :mod:`rulesdoc`, the same way for
+every registered game: from its clause catalogue (``Game.catalogue``), its traceability data
+(:mod:`froeschis.verify.trace`) and its translations (``docs/translations/`` for the default game,
+``docs/translations/GAME/`` for another). At the start of a build :func:`rulesdoc.build_game_doc`
+checks the default game (and each other game when a page first shows it): a clause without an
+implementation, a test or a translation stops the build with a :class:`TraceabilityGateError`
+(whatever ``-W`` says).
 
 Directives (each documented in ``docs/design.rst``):
 
-* ``froeschis-rules``, ``froeschis-summary``, ``froeschis-discrepancies``, ``froeschis-rulings``,
-  ``froeschis-reading LANG``, ``froeschis-coverage``, ``froeschis-matrix``, ``froeschis-tests``,
-  ``froeschis-playthroughs``, ``froeschis-api`` (the API index; the pages themselves are written
-  by :mod:`api_pages` when the build starts): generated content;
 * ``froeschis-game-rules GAME``, ``froeschis-game-summary GAME``, ``froeschis-game-discrepancies
-  GAME``, ``froeschis-game-text GAME``, ``froeschis-game-coverage GAME``, ``froeschis-game-matrix
-  GAME``: the same for a registered game other than the default (``frog``, ``army-of-frogs``), from
-  its own catalogue and trace, under the same gate;
+  GAME``, ``froeschis-game-rulings GAME``, ``froeschis-game-reading GAME LANG``,
+  ``froeschis-game-text GAME``, ``froeschis-game-coverage GAME``, ``froeschis-game-matrix GAME``,
+  ``froeschis-game-tests GAME``, ``froeschis-game-playthroughs GAME``: a registered game's pages,
+  with the options of :data:`GAME_OPTIONS` (:class:`rulesdoc.Show`);
+* ``froeschis-api`` (the API index; the pages themselves are written by :mod:`api_pages` when
+  the build starts), ``froeschis-layers``, ``froeschis-clause-table``, ``froeschis-schemas``,
+  ``froeschis-misreadings``: generated content;
 * ``froeschis-output``: a command and its output, kept in a file (:mod:`command_output`);
 * ``froeschis-svg``: evaluates Python (the last line is the picture) in the page's namespace and
   shows the SVG it gives (:mod:`froeschis.present.svg`);
@@ -63,7 +64,6 @@ from sphinx.util.typing import ExtensionMetadata, OptionSpec
 import froeschis
 from froeschis.core.table import clause_of
 from froeschis.framework import registry
-from froeschis.framework.game import Game
 from froeschis.spec import spec_dir
 
 logger = logging.getLogger(__name__)
@@ -77,11 +77,10 @@ class TraceabilityGateError(SphinxError):
 
 # --------------------------------------------------------------------------- the model
 
-_MODEL: dict[str, rulesdoc.DocModel] = {}
 _GAMES: dict[str, rulesdoc.GameDoc] = {}
-"""The games other than the default, by name: each one's catalogue and trace (``froeschis-game-*``),
-built and checked when a page first shows one of them."""
-_TESTS_DIR: dict[str, Path] = {}
+"""The games by name: each one's catalogue, trace and translations (``froeschis-game-*``), the
+default game's built and checked when the build starts, another's when a page first shows it."""
+_DIRS: dict[str, Path] = {}
 
 
 def _path(app: Sphinx, name: str, default: Path) -> Path:
@@ -114,39 +113,44 @@ def _stamp(app: Sphinx, kind: str, inputs: Sequence[Path]) -> None:
 
 
 def load_model(app: Sphinx) -> None:
-    """Build and check the model once per build; a gap stops the build."""
-    tests_dir = _path(app, "froeschis_tests_dir", REPO / "tests")
-    vectors_dir = _path(app, "froeschis_vectors_dir", spec_dir() / "vectors")
-    translations_dir = _path(app, "froeschis_translations_dir", Path(app.srcdir) / "translations")
-    try:
-        _MODEL["model"] = rulesdoc.build_model(tests_dir, vectors_dir, translations_dir)
-    except rulesdoc.DocsGateError as error:
-        raise TraceabilityGateError(str(error)) from None
+    """Find the inputs, and build and check the default game once per build; a gap stops the build.
+
+    ``froeschis_tests_dir``, ``froeschis_vectors_dir`` (the default game's golden playthroughs)
+    and ``froeschis_translations_dir`` replace the real ones (the extension's tests use made-up ones)."""
     _GAMES.clear()
-    _TESTS_DIR["tests"] = tests_dir
-    code = _files(Path(froeschis.__file__).parent, pattern="*.py")
-    _stamp(app, "code", code)
-    _stamp(
-        app,
-        "rules",
-        code
-        + _files(spec_dir(), pattern="*.toml")
-        + _files(vectors_dir, pattern="*.jsonl")
-        + _files(translations_dir, pattern="*.toml")
-        + _files(tests_dir, pattern="*.py"),
+    _DIRS["tests"] = tests_dir = _path(app, "froeschis_tests_dir", REPO / "tests")
+    _DIRS["translations"] = translations_dir = _path(
+        app, "froeschis_translations_dir", Path(app.srcdir) / "translations"
     )
-
-
-def model() -> rulesdoc.DocModel:
-    return _MODEL["model"]
+    if app.config.froeschis_vectors_dir:
+        _DIRS["vectors"] = _path(app, "froeschis_vectors_dir", spec_dir() / "vectors")
+    else:
+        _DIRS.pop("vectors", None)
+    game_doc(registry.DEFAULT)
+    code = _files(Path(froeschis.__file__).parent, pattern="*.py")
+    specs = [registry.game(name).spec() for name in registry.names()]
+    _stamp(app, "code", code)
+    vectors = [_DIRS["vectors"]] if "vectors" in _DIRS else []
+    inputs = {
+        *code,
+        *_files(*specs, pattern="*.toml"),
+        *_files(*specs, *vectors, pattern="*.jsonl"),
+        *_files(translations_dir, pattern="*.toml"),
+        *_files(tests_dir, pattern="*.py"),
+    }
+    _stamp(app, "rules", sorted(inputs))
 
 
 def game_doc(name: str) -> rulesdoc.GameDoc:
-    """The catalogue and trace of the registered game ``name`` (not the default), checked by the same
-    gate as the default game's: a clause without an implementation or a test stops the build."""
+    """The catalogue, trace and translations of the registered game ``name``, checked by the gate:
+    a clause without an implementation, a test or a translation stops the build."""
     if name not in _GAMES:
+        default = name == registry.DEFAULT
+        translations = _DIRS["translations"] if default else _DIRS["translations"] / name
         try:
-            _GAMES[name] = rulesdoc.build_game_doc(_TESTS_DIR["tests"], registry.game(name))
+            _GAMES[name] = rulesdoc.build_game_doc(
+                _DIRS["tests"], registry.game(name), _DIRS.get("vectors") if default else None, translations
+            )
         except rulesdoc.DocsGateError as error:
             raise TraceabilityGateError(str(error)) from None
     return _GAMES[name]
@@ -165,20 +169,18 @@ def note_inputs(env: BuildEnvironment, kind: str) -> None:
 class GeneratedDirective(SphinxDirective):
     """Parses the reStructuredText that :attr:`render` returns in place of the directive."""
 
-    render: ClassVar[Callable[[rulesdoc.DocModel], str]]
+    render: ClassVar[Callable[[], str]]
     sections: ClassVar[bool] = True
 
     def text(self) -> str:
-        return type(self).render(model())
+        return type(self).render()
 
     def run(self) -> list[Node]:
         note_inputs(self.env, "rules")
         return self.parse_text_to_nodes(self.text(), allow_section_headings=self.sections)
 
 
-def generated(
-    name: str, render: Callable[[rulesdoc.DocModel], str], sections: bool = True
-) -> type[GeneratedDirective]:
+def generated(name: str, render: Callable[[], str], sections: bool = True) -> type[GeneratedDirective]:
     return type(name, (GeneratedDirective,), {"render": staticmethod(render), "sections": sections})
 
 
@@ -189,37 +191,62 @@ class ApiDirective(GeneratedDirective):
         return api_pages.index_rst(self.config.froeschis_api_dir)
 
 
-class ReadingDirective(GeneratedDirective):
-    """``.. froeschis-reading:: de``: the rules as translated into one language."""
-
-    required_arguments = 1
-
-    def text(self) -> str:
-        language = self.arguments[0]
-        if language not in model().readings:
-            raise self.error(f"no reading in {language!r}; there are {sorted(model().readings)}")
-        return rulesdoc.reading_rst(model(), language)
+GAME_OPTIONS = {
+    "link-tests": "tests_page",
+    "playthroughs": "playthroughs",
+    "no-misreadings": "misreadings",
+    "statements": "statements",
+}
+"""The flags of the ``froeschis-game-*`` directives -> the :class:`rulesdoc.Show` field each sets
+(``no-misreadings`` clears it). A directive takes those its page can show."""
 
 
 class GameDirective(GeneratedDirective):
-    """``.. froeschis-game-rules:: frog`` and the like: generated content of a game other than the
-    default, from its own catalogue and trace."""
+    """``.. froeschis-game-rules:: frog`` and the like: a registered game's generated content, from
+    its own catalogue, trace and translations, shown as the directive's flags say."""
 
     required_arguments = 1
-    game_render: ClassVar[Callable[[rulesdoc.GameDoc], str]]
+    game_render: ClassVar[Callable[[rulesdoc.GameDoc, rulesdoc.Show], str]]
+
+    def game(self) -> rulesdoc.GameDoc:
+        name = self.arguments[0]
+        if name not in registry.names():
+            raise self.error(f"no game {name!r}; there are {list(registry.names())}")
+        return game_doc(name)
+
+    def show(self) -> rulesdoc.Show:
+        flags = {GAME_OPTIONS[option]: option != "no-misreadings" for option in self.options}
+        return rulesdoc.Show(**flags)
 
     def text(self) -> str:
-        name = self.arguments[0]
-        others = [n for n in registry.names() if n != registry.DEFAULT]
-        if name not in others:
-            raise self.error(f"no game {name!r} besides the default; there are {others}")
-        return type(self).game_render(game_doc(name))
+        return type(self).game_render(self.game(), self.show())
+
+
+class ReadingDirective(GameDirective):
+    """``.. froeschis-game-reading:: froeschis de``: a game's rules as translated into one language."""
+
+    required_arguments = 2
+
+    def text(self) -> str:
+        doc, language = self.game(), self.arguments[1]
+        if language not in doc.readings:
+            raise self.error(f"{doc.name} has no reading in {language!r}; there are {sorted(doc.readings)}")
+        return rulesdoc.reading_rst(doc, language)
 
 
 def game_generated(
-    name: str, render: Callable[[rulesdoc.GameDoc], str], sections: bool = True
+    name: str,
+    render: Callable[[rulesdoc.GameDoc, rulesdoc.Show], str],
+    sections: bool = True,
+    options: Sequence[str] = (),
 ) -> type[GameDirective]:
-    return type(name, (GameDirective,), {"game_render": staticmethod(render), "sections": sections})
+    spec = {option: directives.flag for option in options}
+    attributes = {"game_render": staticmethod(render), "sections": sections, "option_spec": spec}
+    return type(name, (GameDirective,), attributes)
+
+
+def _no_show(render: Callable[[rulesdoc.GameDoc], str]) -> Callable[[rulesdoc.GameDoc, rulesdoc.Show], str]:
+    return lambda doc, show: render(doc)
 
 
 # --------------------------------------------------------------------------- the architecture
@@ -232,7 +259,7 @@ def layer_contracts() -> list[dict[str, Any]]:
     return contracts
 
 
-def layers_rst(_: rulesdoc.DocModel) -> str:
+def layers_rst() -> str:
     """The layers, top to bottom, each with its modules and what it may import, read from the
     ``layers`` contract; then the other contracts. Generated, so it cannot drift from what CI checks."""
     contracts = layer_contracts()
@@ -270,7 +297,7 @@ def layers_rst(_: rulesdoc.DocModel) -> str:
     )
 
 
-def clause_table_rst(_: rulesdoc.DocModel) -> str:
+def clause_table_rst() -> str:
     """Every slot of the clause table: the clause the published rules put there, its function, and
     the variant that replaces it."""
     from froeschis.core.readings import PUBLISHED, VARIANTS
@@ -329,7 +356,7 @@ def _properties_table(node: dict[str, Any]) -> list[str]:
     return [".. list-table::", "   :header-rows: 1", "   :widths: 18 30 8 44", "", header, *rows, ""]
 
 
-def schemas_rst(_: rulesdoc.DocModel) -> str:
+def schemas_rst() -> str:
     """Every JSON Schema of ``spec/schemas/``: its title and description, the keys of its top-level
     object and of each definition, and the schema itself."""
     out: list[str] = []
@@ -356,12 +383,10 @@ def schemas_rst(_: rulesdoc.DocModel) -> str:
     return "\n".join(out)
 
 
-def misreadings_rst(_: rulesdoc.DocModel) -> str:
+def misreadings_rst() -> str:
     """The known misreadings of the catalogue: what the conformance checker can name as a cause."""
-    from froeschis.spec import load_catalogue
-
     rows = []
-    for m in load_catalogue().misreadings():
+    for m in game_doc(registry.DEFAULT).catalogue.misreadings():
         source = m.invited_by
         invited = f"{source.anchor}: :source-quote:`{source.quote}`" if source else ""
         name = m.id.partition("~")[2] + (" (mutant)" if m.mutant else "")
@@ -508,18 +533,15 @@ def clause_role(
     game's, checked against its catalogue and linked to its section of that game's annotated rules."""
     clause_id = utils.unescape(text)
     env = inliner.document.settings.env
-    other = _other_game(env.ref_context.get("py:module") or env.docname.removeprefix("api/"))
-    known = other.catalogue().ids() if other is not None else model().catalogue.ids()
-    if clause_id not in known:
-        where = f"spec/{other.name}/clauses.toml" if other is not None else "spec/clauses.toml"
-        message = inliner.reporter.error(f"unknown clause ID {clause_id!r} (see {where})", line=lineno)
+    game = registry.game(_game_of(env.ref_context.get("py:module") or env.docname.removeprefix("api/")))
+    catalogue = game.catalogue()
+    if clause_id not in catalogue.ids():
+        message = inliner.reporter.error(
+            f"unknown clause ID {clause_id!r} (see {catalogue.path})", line=lineno
+        )
         problem = inliner.problematic(rawtext, rawtext, message)
         return [problem], [message]
-    label = (
-        rulesdoc.clause_label(clause_id)
-        if other is None
-        else rulesdoc.game_clause_label(other.name, clause_id)
-    )
+    label = rulesdoc.clause_label(game.name, clause_id)
     reference = addnodes.pending_xref(
         rawtext, refdomain="std", reftype="ref", reftarget=label, refexplicit=True
     )
@@ -527,13 +549,13 @@ def clause_role(
     return [reference], []
 
 
-def _other_game(module: str) -> Game | None:
-    """The registered game other than the default whose package holds ``module``, if any."""
+def _game_of(module: str) -> str:
+    """The registered game whose package holds ``module``; the default game for any other module."""
     for name in registry.names():
         package = f"froeschis.games.{name.replace('-', '_')}"
-        if name != registry.DEFAULT and (module == package or module.startswith(package + ".")):
-            return registry.game(name)
-    return None
+        if module == package or module.startswith(package + "."):
+            return name
+    return registry.DEFAULT
 
 
 CLAUSE_ID_CLASS = "clause-id"
@@ -545,7 +567,7 @@ def mark_clause_ids(doctree: nodes.Node) -> None:
     """Give :data:`CLAUSE_ID_CLASS` to every inline text or literal that is exactly a clause ID:
     the ``:clause:`` role's, the clause links of the generated pages (``:ref:`` with the ID as
     text), a clause ID as inline code in prose and headings."""
-    ids = set(model().catalogue.ids()).union(*(registry.game(n).catalogue().ids() for n in registry.names()))
+    ids = set().union(*(registry.game(n).catalogue().ids() for n in registry.names()))
     for node in doctree.findall(nodes.Element):
         marked = node["classes"]
         if (
@@ -618,9 +640,10 @@ def _shallow_navigation(
 
 
 def _check_implementations(app: Sphinx, env: BuildEnvironment) -> None:
-    """Every implementation a clause page links to has an API entry (else the link would be dead)."""
+    """Every implementation the default game's clause pages link to has an API entry (else the
+    link would be dead)."""
     documented = env.domains["py"].objects
-    for row in model().matrix:
+    for row in game_doc(registry.DEFAULT).matrix:
         for name in row.implementations:
             if name not in documented:
                 logger.warning("clause %s: its implementation %s has no API entry", row.clause, name)
@@ -636,26 +659,29 @@ def _implements_note(
 
 
 GENERATED: dict[str, type[GeneratedDirective]] = {
-    "froeschis-rules": generated("RulesDirective", rulesdoc.rules_rst),
-    "froeschis-summary": generated("SummaryDirective", rulesdoc.summary_rst, sections=False),
-    "froeschis-discrepancies": generated("DiscrepanciesDirective", rulesdoc.discrepancies_rst),
-    "froeschis-rulings": generated("RulingsDirective", rulesdoc.rulings_rst),
-    "froeschis-coverage": generated("CoverageDirective", rulesdoc.coverage_rst, sections=False),
-    "froeschis-matrix": generated("MatrixDirective", rulesdoc.matrix_rst, sections=False),
-    "froeschis-tests": generated("TestsDirective", rulesdoc.tests_rst),
-    "froeschis-playthroughs": generated("PlaythroughsDirective", rulesdoc.playthroughs_rst),
     "froeschis-api": ApiDirective,
     "froeschis-layers": generated("LayersDirective", layers_rst, sections=False),
     "froeschis-clause-table": generated("ClauseTableDirective", clause_table_rst, sections=False),
-    "froeschis-reading": ReadingDirective,
     "froeschis-schemas": generated("SchemasDirective", schemas_rst),
     "froeschis-misreadings": generated("MisreadingsDirective", misreadings_rst, sections=False),
-    "froeschis-game-rules": game_generated("GameRulesDirective", rulesdoc.game_rules_rst),
-    "froeschis-game-summary": game_generated("GameSummaryDirective", rulesdoc.game_summary_rst, False),
-    "froeschis-game-discrepancies": game_generated("GameDiscrepancies", rulesdoc.game_discrepancies_rst),
-    "froeschis-game-text": game_generated("GameTextDirective", rulesdoc.game_text_rst, sections=False),
-    "froeschis-game-coverage": game_generated("GameCoverage", rulesdoc.game_coverage_rst, sections=False),
-    "froeschis-game-matrix": game_generated("GameMatrixDirective", rulesdoc.game_matrix_rst, sections=False),
+    "froeschis-game-rules": game_generated(
+        "GameRulesDirective", rulesdoc.rules_rst, options=("link-tests", "playthroughs", "no-misreadings")
+    ),
+    "froeschis-game-summary": game_generated(
+        "GameSummaryDirective", rulesdoc.summary_rst, sections=False, options=("statements",)
+    ),
+    "froeschis-game-discrepancies": game_generated("GameDiscrepancies", _no_show(rulesdoc.discrepancies_rst)),
+    "froeschis-game-rulings": game_generated("GameRulingsDirective", _no_show(rulesdoc.rulings_rst)),
+    "froeschis-game-reading": ReadingDirective,
+    "froeschis-game-text": game_generated("GameTextDirective", _no_show(rulesdoc.text_rst), sections=False),
+    "froeschis-game-coverage": game_generated(
+        "GameCoverage", rulesdoc.coverage_rst, sections=False, options=("playthroughs",)
+    ),
+    "froeschis-game-matrix": game_generated(
+        "GameMatrixDirective", rulesdoc.matrix_rst, sections=False, options=("link-tests", "playthroughs")
+    ),
+    "froeschis-game-tests": game_generated("GameTestsDirective", _no_show(rulesdoc.tests_rst)),
+    "froeschis-game-playthroughs": game_generated("GamePlaythroughs", _no_show(rulesdoc.playthroughs_rst)),
 }
 
 

@@ -1,16 +1,20 @@
-"""The annotated rules, their German and Korean readings and the traceability matrix, as reStructuredText.
+"""Every game's rule pages, its readings in other languages and its traceability, as reStructuredText.
 
-The documentation in ``docs/`` (a Sphinx project) renders every page about the rules through this
-module, from the clause catalogue as :mod:`froeschis.spec` loads it and the traceability data of
-:mod:`froeschis.verify.trace`: the docs hold no second copy of the rules. The only rule text kept
-beside the catalogue is the translations of its English statements (``docs/translations/*.toml``),
-each tied to the English it translates by a fingerprint.
+The documentation in ``docs/`` (a Sphinx project) renders every page about a game's rules through
+this module, for every registered game alike (:class:`froeschis.framework.game.Game`, found by
+the registry): from the game's clause catalogue (:class:`froeschis.framework.catalogue.Catalogue`)
+and its traceability data (:mod:`froeschis.verify.trace`). The docs hold no second copy of the
+rules. The only rule text kept beside a catalogue is the translations of its English statements
+into its other source languages (``docs/translations/*.toml`` for the default game), each tied to
+the English it translates by a fingerprint.
 
-:func:`build_model` gathers everything and refuses, with a :class:`DocsGateError` listing every
-problem, a catalogue in which a clause has no implementation, no test or no translation, a
-translation of an English statement that has since changed, or a test that names an unknown
-clause. The functions ending in ``_rst`` return reStructuredText for the docs' Sphinx extension
-(``docs/_ext/froeschis_sphinx.py``), which also defines the ``source-quote`` role they use.
+:func:`build_game_doc` gathers everything about one game and refuses, with a
+:class:`DocsGateError` listing every problem, a catalogue in which a clause has no implementation,
+no test or (where the game has translations) no translation, a translation of an English
+statement that has since changed, or a test that names an unknown clause. The functions ending in
+``_rst`` return reStructuredText for the docs' Sphinx extension (``docs/_ext/froeschis_sphinx.py``),
+which also defines the ``source-quote`` role they use. What a page shows follows the catalogue (a
+game with several source texts shows them side by side) and the directive's options (:class:`Show`).
 """
 
 from __future__ import annotations
@@ -24,26 +28,31 @@ import tomllib
 import unicodedata
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 import attrs
 
-from froeschis.core.cards import Row, parse_card, parse_spot
-from froeschis.core.errors import FroeschisError
-from froeschis.present import svg
-from froeschis.spec import LANGUAGES, Catalogue, Clause, Discrepancy, load_catalogue
+from froeschis.framework import registry
+from froeschis.framework.catalogue import Catalogue, Clause, Discrepancy
+from froeschis.framework.errors import FroeschisError
+from froeschis.framework.game import Game
+from froeschis.framework.words import LANGUAGE_NAMES
 from froeschis.verify.trace import ClauseTrace, trace_matrix, unknown_ids
 
-LANGUAGE_NAMES = {"en": "English", "de": "Deutsch", "ko": "한국어"}
-"""How each language is named in its own words (column headings of the source tables)."""
-LANGUAGE_NAMES_EN = {"en": "English", "de": "German", "ko": "Korean"}
+if TYPE_CHECKING:
+    from froeschis.core.cards import Row
+
+NATIVE_NAMES = {"en": "English", "de": "Deutsch", "ko": "한국어", "ja": "日本語"}
+"""How each language is named in its own words (the columns of side-by-side source texts, the
+links to the readings)."""
+ENGLISH_NAMES = LANGUAGE_NAMES
+"""How each language is named in English (the column of a single source text, a discrepancy's texts)."""
+NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
 KIND_NOTES = {
     "source": "stated by the source texts",
     "ruling": "the texts are silent or ambiguous; this is our decision",
     "variant": "an alternative reading, off by default",
 }
-TRANSLATED = ("de", "ko")
-"""The languages the normative statements are translated into."""
 READING_LABELS = (
     "note_title",
     "note",
@@ -116,7 +125,7 @@ def load_reading(path: Path, catalogue: Catalogue, problems: list[str]) -> Readi
     table = data.get("clause", {})
     known = set(catalogue.ids())
     for clause_id in sorted(set(table) - known):
-        problems.append(f"{where}: translates {clause_id!r}, which is not in spec/clauses.toml")
+        problems.append(f"{where}: translates {clause_id!r}, which is not in {catalogue.path}")
     clauses: dict[str, Translation] = {}
     for clause in catalogue.clauses:
         entry = table.get(clause.id)
@@ -151,7 +160,7 @@ class TracedTest:
 
 @attrs.frozen
 class Playthrough:
-    """A golden playthrough file of ``spec/vectors/``: how many entries, which clauses its events name."""
+    """A golden playthrough file (``vectors/*.jsonl``): how many entries, which clauses its events name."""
 
     name: str
     entries: int
@@ -222,21 +231,39 @@ def playthroughs(vectors_dir: Path) -> dict[str, Playthrough]:
 
 
 @attrs.frozen
-class DocModel:
-    """Everything the rule pages show: the catalogue, the matrix, the tests, the playthroughs
-    and the readings in other languages."""
+class GameDoc:
+    """Everything a game's pages show: its catalogue, its trace (by
+    :func:`froeschis.verify.trace.trace_matrix`, as the coverage gate reads it), the tests and
+    golden playthroughs that name its clauses, and its readings in other languages."""
 
+    name: str
+    title: str
     catalogue: Catalogue
     matrix: tuple[ClauseTrace, ...]
+    options: Mapping[str, str]
+    """Variant clause -> the rules option that switches it on (the game's list of variants)."""
     tests: Mapping[str, TracedTest]
     playthroughs: Mapping[str, Playthrough]
     readings: Mapping[str, Reading]
+
+    @property
+    def multilingual(self) -> bool:
+        """Whether the rules rest on several source texts (shown side by side, their
+        discrepancies resolved) rather than on one (its discrepancies ruled on)."""
+        return len(self.catalogue.languages) > 1
 
     def trace(self, clause_id: str) -> ClauseTrace:
         return next(row for row in self.matrix if row.clause == clause_id)
 
     def discrepancies_of(self, clause_id: str) -> tuple[Discrepancy, ...]:
         return tuple(d for d in self.catalogue.discrepancies if clause_id in d.clauses)
+
+    def linked(self, text: str, skip: str = "") -> str:
+        """``text`` escaped, each of the game's clause IDs in it (but ``skip``) a link to its section."""
+        return linked(text, self.catalogue, skip)
+
+    def clause_ref(self, clause_id: str) -> str:
+        return ref(clause_label(self.name, clause_id), clause_id)
 
 
 def coverage_problems(matrix: Iterable[ClauseTrace]) -> list[str]:
@@ -250,17 +277,11 @@ def coverage_problems(matrix: Iterable[ClauseTrace]) -> list[str]:
     return problems
 
 
-def build_model(tests_dir: Path, vectors_dir: Path, translations_dir: Path) -> DocModel:
-    """Gather and check everything; :class:`DocsGateError` lists every reason not to build."""
-    catalogue = load_catalogue()
-    matrix = trace_matrix(tests_dir, vectors_dir)
-    in_force = set(catalogue.in_force_ids())
-    problems = coverage_problems(row for row in matrix if row.clause in in_force)  # deprecated: none needed
-    for clause_id, where in unknown_ids(tests_dir, vectors_dir).items():
-        named = f"{', '.join(where)} name(s) clause {clause_id!r}"
-        problems.append(f"{named}, which is not a clause in force in spec/clauses.toml")
+def load_readings(translations_dir: Path, catalogue: Catalogue, problems: list[str]) -> dict[str, Reading]:
+    """The translations of the statements into every source language but English, one file each
+    (``de.toml``), adding to ``problems`` what :func:`load_reading` finds and every file missing."""
     readings = {}
-    for language in TRANSLATED:
+    for language in (lang for lang in catalogue.languages if lang != "en"):
         path = translations_dir / f"{language}.toml"
         if not path.is_file():
             problems.append(f"no translation file {path}")
@@ -269,14 +290,43 @@ def build_model(tests_dir: Path, vectors_dir: Path, translations_dir: Path) -> D
         if reading.language != language:
             problems.append(f"{path.name}: says language = {reading.language!r}")
         readings[language] = reading
+    return readings
+
+
+def build_game_doc(
+    tests_dir: Path,
+    game: Game,
+    vectors_dir: Path | None = None,
+    translations_dir: Path | None = None,
+) -> GameDoc:
+    """Gather and check one game: a clause in force without an implementation or a test, a test
+    naming an unknown clause, or (when ``translations_dir`` is a folder) a missing or stale
+    translation is a :class:`DocsGateError` listing them all. ``vectors_dir`` replaces the game's
+    ``vectors/`` folder of golden playthroughs."""
+    catalogue = game.catalogue()
+    matrix = trace_matrix(tests_dir, vectors_dir, of=game)
+    in_force = set(catalogue.in_force_ids())
+    prefix = "" if game.name == registry.DEFAULT else f"{game.name}: "
+    problems = [prefix + p for p in coverage_problems(r for r in matrix if r.clause in in_force)]
+    for clause_id, where in unknown_ids(tests_dir, vectors_dir, of=game).items():
+        problems.append(
+            f"{prefix}{', '.join(where)} name(s) clause {clause_id!r}, "
+            f"which is not a clause in force in {catalogue.path}"
+        )
+    readings = {}
+    if translations_dir is not None and translations_dir.is_dir():
+        readings = load_readings(translations_dir, catalogue, problems)
     if problems:
         raise DocsGateError(problems)
     by_clause = {row.clause: list(row.tests) for row in matrix}
-    return DocModel(
+    return GameDoc(
+        name=game.name,
+        title=game.title,
         catalogue=catalogue,
         matrix=matrix,
+        options={variant.clause: variant.option for variant in game.variants},
         tests=collect_tests(tests_dir, by_clause),
-        playthroughs=playthroughs(vectors_dir),
+        playthroughs=playthroughs(vectors_dir if vectors_dir is not None else game.spec() / "vectors"),
         readings=readings,
     )
 
@@ -295,49 +345,54 @@ def _slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
 
 
-def clause_label(clause_id: str) -> str:
-    """The label of a clause's section in the annotated rules (``:ref:`` target)."""
-    return f"clause-{clause_id}"
+def label(game: str, kind: str, key: str) -> str:
+    """A ``:ref:`` target on a game's pages (``frog-clause-bid.ranking``). The default game's have
+    no prefix (``clause-frog.swap``), as its clause IDs need none (:func:`registry.split_reference`)."""
+    return f"{kind}-{key}" if game == registry.DEFAULT else f"{game}-{kind}-{key}"
 
 
-def reading_label(language: str, clause_id: str) -> str:
-    return f"reading-{language}-{clause_id}"
+def clause_label(game: str, clause_id: str) -> str:
+    """The label of a clause's section in the game's annotated rules."""
+    return label(game, "clause", clause_id)
 
 
-def tests_label(clause_id: str) -> str:
+def reading_label(game: str, language: str, clause_id: str) -> str:
+    return label(game, f"reading-{language}", clause_id)
+
+
+def tests_label(game: str, clause_id: str) -> str:
     """The label of the list of a clause's tests in its section."""
-    return f"clause-tests-{clause_id}"
+    return label(game, "clause-tests", clause_id)
 
 
-def plays_label(clause_id: str) -> str:
+def plays_label(game: str, clause_id: str) -> str:
     """The label of the list of a clause's golden playthroughs in its section."""
-    return f"clause-playthroughs-{clause_id}"
+    return label(game, "clause-playthroughs", clause_id)
+
+
+def test_label(game: str, nodeid: str) -> str:
+    return label(game, "test", _slug(nodeid))
+
+
+def playthrough_label(game: str, name: str) -> str:
+    return label(game, "playthrough", _slug(name))
+
+
+def discrepancy_label(game: str, discrepancy_id: str) -> str:
+    return label(game, "discrepancy", discrepancy_id)
+
+
+def sentence_label(game: str, anchor: str) -> str:
+    return label(game, "sentence", _slug(anchor))
 
 
 def _count(n: int, thing: str) -> str:
     return f"{n} {thing}" + ("" if n == 1 else "s")
 
 
-def test_label(nodeid: str) -> str:
-    return f"test-{_slug(nodeid)}"
-
-
-def playthrough_label(name: str) -> str:
-    return f"playthrough-{_slug(name)}"
-
-
-def discrepancy_label(discrepancy_id: str) -> str:
-    return f"discrepancy-{discrepancy_id}"
-
-
-def ref(label: str, text: str) -> str:
-    """A ``:ref:`` link to ``label`` showing ``text``."""
-    return f":ref:`{esc(text)} <{label}>`"
-
-
-def clause_ref(clause_id: str) -> str:
-    """A link to a clause's section, showing its ID."""
-    return ref(clause_label(clause_id), clause_id)
+def ref(target: str, text: str) -> str:
+    """A ``:ref:`` link to the label ``target`` showing ``text``."""
+    return f":ref:`{esc(text)} <{target}>`"
 
 
 def _width(text: str) -> int:
@@ -346,15 +401,16 @@ def _width(text: str) -> int:
 
 
 def linked(
-    text: str, catalogue: Catalogue, skip: str = "", label: Callable[[str], str] = clause_label
+    text: str, catalogue: Catalogue, skip: str = "", target: Callable[[str], str] | None = None
 ) -> str:
-    """``text`` escaped, with every clause ID in it (other than ``skip``) a link to ``label(id)``:
-    by default the clause's section of the annotated rules."""
+    """``text`` escaped, with every clause ID in it (other than ``skip``) a link to ``target(id)``:
+    by default the clause's section of its game's annotated rules."""
     ids = sorted((i for i in catalogue.ids() if i != skip), key=len, reverse=True)
     if not ids:
         return esc(text)
+    to = target or (lambda clause_id: clause_label(catalogue.game, clause_id))
     pattern = re.compile(r"(?<![\w.-])(" + "|".join(map(re.escape, ids)) + r")(?![\w-]|\.\w)")
-    return pattern.sub(lambda m: rf"\ {ref(label(m[1]), m[1])}\ ", esc(text))
+    return pattern.sub(lambda m: rf"\ {ref(to(m[1]), m[1])}\ ", esc(text))
 
 
 def _heading(text: str, underline: str) -> list[str]:
@@ -411,7 +467,21 @@ def _list_table(headers: Sequence[str], rows: Sequence[Sequence[str]], widths: s
     return out
 
 
-# --------------------------------------------------------------------------- pictures of rows
+# --------------------------------------------------------------------------- pictures
+
+
+class Example(Protocol):
+    """A picture of what a clause says, shown in its section (:data:`PICTURES`) above its caption."""
+
+    figure: ClassVar[str]
+    """The class of the figure (``row-example``): the docs' CSS sizes each kind of picture."""
+
+    @property
+    def caption(self) -> str:
+        """What the picture shows (reStructuredText; clause IDs in it become links)."""
+
+    def picture(self) -> str:
+        """The picture, an SVG."""
 
 
 @attrs.frozen
@@ -419,10 +489,10 @@ class RowExample:
     """A hand-built row that shows what a clause says, pictured in the clause's section
     (:func:`froeschis.present.svg.row`)."""
 
+    figure: ClassVar[str] = "row-example"
     row: str
     """The spots in their text form, spot 1 first: ``3`` face up, ``[3]`` face down."""
     caption: str
-    """What the picture shows (reStructuredText; clause IDs in it become links)."""
     hand: str | None = None
     discard: str | None = None
     highlight: tuple[int, ...] = ()
@@ -431,9 +501,14 @@ class RowExample:
     """Whether the face-down cards show, small, what lies under them (a view nobody at the table has)."""
 
     def spots(self) -> Row:
+        from froeschis.core.cards import Row, parse_spot
+
         return Row(tuple(parse_spot(text) for text in self.row.split()))
 
     def picture(self) -> str:
+        from froeschis.core.cards import parse_card
+        from froeschis.present import svg
+
         hand = None if self.hand is None else parse_card(self.hand)
         discard = None if self.discard is None else parse_card(self.discard)
         row = self.spots()
@@ -531,485 +606,6 @@ def speaks_of_a_row(clause: Clause) -> bool:
     return re.search(r"\b(rows?|spots?)\b", clause.statement, flags=re.IGNORECASE) is not None
 
 
-def row_picture(catalogue: Catalogue, clause_id: str, *, caption: bool = True) -> list[str]:
-    """reStructuredText of the clause's example row (nothing for a clause without one): the
-    picture, and under it the caption when ``caption`` (the readings in other languages show the
-    picture alone: the captions are English)."""
-    example = ROW_EXAMPLES.get(clause_id)
-    if example is None:
-        return []
-    picture = f'<div class="froeschis-picture" lang="en">{example.picture()}</div>'
-    out = [".. raw:: html", "", f'   <div class="froeschis-figure row-example">{picture}</div>', ""]
-    if caption:
-        out += [
-            ".. rst-class:: froeschis-caption",
-            "",
-            linked(example.caption, catalogue, clause_id),
-            "",
-        ]
-    return out
-
-
-# --------------------------------------------------------------------------- the annotated rules
-
-
-def sources_table(catalogue: Catalogue, clause: Clause) -> list[str]:
-    """The cited sentences of the three languages side by side (or a line saying there are none)."""
-    if not clause.sources:
-        return [
-            "None of the three texts says anything about this; the clause rests on the reasoning below.",
-            "",
-        ]
-    cells = []
-    for language in LANGUAGES:
-        cited = "\n\n".join(_cited(catalogue, clause, language))
-        if not cited:
-            cells.append("*(not in this text)*")
-        else:  # marked with its language (lang="de"): for the fonts, hyphenation and screen readers
-            cells.append(
-                cited if language == "en" else f".. container:: language-{language}\n\n{_indent(cited)}"
-            )
-    headers = [LANGUAGE_NAMES[lang] for lang in LANGUAGES]
-    return _list_table(headers, [cells], "1 1 1", "source-sentences")
-
-
-def _implementation_links(row: ClauseTrace) -> str:
-    return ", ".join(f":py:func:`{name}`" for name in row.implementations)
-
-
-def clause_rst(model: DocModel, clause: Clause) -> str:
-    """One clause's section of the annotated rules."""
-    row = model.trace(clause.id)
-    out = [f".. _{clause_label(clause.id)}:", ""]
-    out += _heading(f"{esc(clause.title)} (``{clause.id}``)", "-")
-    out += [
-        ".. container:: clause-statement",
-        "",
-        _indent(linked(clause.statement, model.catalogue, clause.id)),
-        "",
-        *row_picture(model.catalogue, clause.id),
-    ]
-    out.append(f":Kind: **{clause.kind}**: {KIND_NOTES[clause.kind]}")
-    if clause.deprecated is not None:
-        replaced = ", ".join(clause_ref(cid) for cid in clause.deprecated.replaced_by) or "nothing"
-        out.append(
-            f":Deprecated: since {clause.deprecated.since}: {esc(clause.deprecated.reason)} "
-            f"Replaced by {replaced}. Its ID stays, never reused."
-        )
-    if clause.option is not None:
-        out.append(
-            f":Switched on by: ``Rules({clause.option}=True)``, or ``--{clause.option.replace('_', '-')}`` "
-            "for ``froeschis watch``"
-        )
-    out.append(f":Implemented by: {_implementation_links(row)}")
-    out.append(f":Tested by: {ref(tests_label(clause.id), _count(len(row.tests), 'test'))}")
-    out.append(
-        f":Golden playthroughs: {ref(plays_label(clause.id), _count(len(row.playthroughs), 'playthrough'))}"
-    )
-    readings = " · ".join(
-        ref(reading_label(lang, clause.id), LANGUAGE_NAMES[lang]) for lang in sorted(model.readings)
-    )
-    out += [f":Translations: {readings}", ""]
-    out += [".. rubric:: Source sentences", ""]
-    out += sources_table(model.catalogue, clause)
-    if clause.rationale:
-        heading = {"source": "How we read the texts", "ruling": "Why", "variant": "Why"}[clause.kind]
-        out += [f".. rubric:: {heading}", "", linked(clause.rationale, model.catalogue, clause.id), ""]
-    if clause.secondary:
-        out += [".. rubric:: Secondary sources", ""]
-        out += [f"- {esc(s)}" for s in clause.secondary] + [""]
-    for d in model.discrepancies_of(clause.id):
-        languages = ", ".join(LANGUAGE_NAMES_EN[lang] for lang in d.languages)
-        out += [
-            f".. admonition:: Discrepancy {d.id} ({languages})",
-            "   :class: discrepancy",
-            "",
-            _indent(esc(d.summary)),
-            "",
-            _indent(f"**Resolution:** {linked(d.resolution, model.catalogue, clause.id)}"),
-            "",
-        ]
-    out += [f".. _{tests_label(clause.id)}:", "", ".. rubric:: Tests", ""]
-    out += [f"- {ref(test_label(nodeid), nodeid)}" for nodeid in row.tests] + [""]
-    out += [f".. _{plays_label(clause.id)}:", "", ".. rubric:: Golden playthroughs", ""]
-    if row.playthroughs:
-        out += [", ".join(ref(playthrough_label(name), name) for name in row.playthroughs), ""]
-    else:
-        out += ["No golden playthrough exercises this clause yet.", ""]
-    return "\n".join(out)
-
-
-def rules_rst(model: DocModel) -> str:
-    """The annotated rules: one section per clause, in rule order."""
-    return "\n".join(clause_rst(model, clause) for clause in model.catalogue.clauses)
-
-
-def summary_rst(model: DocModel) -> str:
-    """The rules at a glance: one line per clause, in rule order, linking to its section."""
-    catalogue = model.catalogue
-    rows = [
-        [clause_ref(c.id), esc(c.title), c.kind, linked(c.statement, catalogue, c.id)]
-        for c in catalogue.clauses
-    ]
-    return "\n".join(_list_table(["Clause", "Title", "Kind", "Statement"], rows, "2 2 1 6", "rules-summary"))
-
-
-def discrepancies_rst(model: DocModel) -> str:
-    """Every discrepancy between the source texts, with the clauses it concerns."""
-    out: list[str] = []
-    for d in model.catalogue.discrepancies:
-        languages = ", ".join(LANGUAGE_NAMES_EN[lang] for lang in d.languages)
-        out += [f".. _{discrepancy_label(d.id)}:", ""]
-        out += _heading(f"``{d.id}``", "-")
-        out += [
-            f":Texts: {languages}",
-            f":Clauses: {', '.join(clause_ref(c) for c in d.clauses)}",
-            "",
-            esc(d.summary),
-            "",
-            f"**Resolution:** {linked(d.resolution, model.catalogue)}",
-            "",
-        ]
-    return "\n".join(out)
-
-
-def rulings_rst(model: DocModel) -> str:
-    """The rulings and the variants, for players: what we decided, why, and how to switch variants on."""
-    out: list[str] = []
-    for kind, heading in (("ruling", "Rulings"), ("variant", "Variants")):
-        out += _heading(heading, "-")
-        for clause in model.catalogue.clauses:
-            if clause.kind != kind:
-                continue
-            out += [f"**{esc(clause.title)}** ({clause_ref(clause.id)})", ""]
-            out += [_indent(linked(clause.statement, model.catalogue, clause.id)), ""]
-            out += [_indent(f"*Why:* {linked(clause.rationale, model.catalogue, clause.id)}"), ""]
-            if clause.option is not None:
-                flag = clause.option.replace("_", "-")
-                out += [
-                    _indent(f"*Play it:* ``Rules({clause.option}=True)``, or ``froeschis watch --{flag}``."),
-                    "",
-                ]
-    return "\n".join(out)
-
-
-# --------------------------------------------------------------------------- readings in other languages
-
-
-def reading_rst(model: DocModel, language: str) -> str:
-    """The rules in ``language``: each translated statement, marked as a translation of the English,
-    with the sentences of that language's own source text that the clause rests on."""
-    reading = model.readings[language]
-    labels = reading.labels
-    out = [".. admonition:: " + esc(labels["note_title"]), "   :class: translation-note", ""]
-    out += [_indent(esc(labels["note"])), ""]
-    for clause in model.catalogue.clauses:
-        translation = reading.clauses[clause.id]
-        out += [f".. _{reading_label(language, clause.id)}:", ""]
-        out += _heading(f"{esc(translation.title)} (``{clause.id}``)", "-")
-        statement = linked(
-            translation.statement, model.catalogue, clause.id, lambda i: reading_label(language, i)
-        )
-        out += [".. container:: clause-statement", "", _indent(statement), ""]
-        out += row_picture(model.catalogue, clause.id, caption=False)
-        out.append(f":{esc(labels['kind'])}: {esc(labels[clause.kind])}")
-        if clause.option is not None:
-            out.append(f":{esc(labels['option'])}: ``Rules({clause.option}=True)``")
-        out.append(f":{esc(labels['translation_of'])}: {ref(clause_label(clause.id), clause.title)}")
-        noted = [d for d in model.discrepancies_of(clause.id) if language in d.languages]
-        if noted:
-            links = ", ".join(ref(discrepancy_label(d.id), d.id) for d in noted)
-            out.append(f":{esc(labels['discrepancies'])}: {links}")
-        out.append("")
-        cited = _cited(model.catalogue, clause, language)
-        out += [f".. rubric:: {esc(labels['sources'])}", ""]
-        if cited:
-            out += [line for sentence in cited for line in (f"- {sentence}", "")]
-        else:
-            out += [esc(labels["no_sources"]), ""]
-    return "\n".join(out)
-
-
-# --------------------------------------------------------------------------- traceability
-
-
-def coverage_rst(model: DocModel) -> str:
-    """The coverage counts: per kind and in total, how many clauses are implemented, tested, played."""
-    rows = []
-    for kind in (*sorted({c.kind for c in model.catalogue.clauses}), None):
-        traces = [row for row in model.matrix if kind is None or row.kind == kind]
-        rows.append(
-            [
-                "**all**" if kind is None else kind,
-                str(len(traces)),
-                str(sum(1 for row in traces if row.implementations)),
-                str(sum(1 for row in traces if row.tests)),
-                str(sum(1 for row in traces if row.playthroughs)),
-                str(sum(len(row.tests) for row in traces)),
-            ]
-        )
-    headers = ["Kind", "Clauses", "Implemented", "Tested", "In playthroughs", "Test marks"]
-    return "\n".join(_list_table(headers, rows, "2 1 1 1 1 1", "coverage"))
-
-
-def matrix_rst(model: DocModel) -> str:
-    """The traceability matrix: clause x implementations x tests x golden playthroughs."""
-    rows = []
-    for row in model.matrix:
-        implementations = ", ".join(f":py:func:`~{name}`" for name in row.implementations)
-        tests = ref(tests_label(row.clause), str(len(row.tests)))
-        plays = ref(plays_label(row.clause), str(len(row.playthroughs)))
-        rows.append([clause_ref(row.clause), row.kind, implementations, tests, plays])
-    headers = ["Clause", "Kind", "Implementation", "Tests", "Golden playthroughs"]
-    return "\n".join(_list_table(headers, rows, "3 1 5 1 1", "trace-matrix"))
-
-
-def tests_rst(model: DocModel) -> str:
-    """Every test that names a clause, by module: the clauses it checks, its summary, its code."""
-    out: list[str] = []
-    module = None
-    for test in model.tests.values():
-        path, _, name = test.nodeid.partition("::")
-        if path != module:
-            module = path
-            out += _heading(f"``{path}``", "-")
-        out += [f".. _{test_label(test.nodeid)}:", "", f".. rubric:: ``{name}``", ""]
-        out += [f":Checks: {', '.join(clause_ref(c) for c in test.clauses)}", ""]
-        if test.summary:
-            out += [linked(test.summary, model.catalogue), ""]
-        out += [".. code-block:: python", "", _indent(test.code), ""]
-    return "\n".join(out)
-
-
-def playthroughs_rst(model: DocModel) -> str:
-    """The golden playthroughs and the clauses each exercises (a line saying so while there are none)."""
-    if not model.playthroughs:
-        return "There are no golden playthroughs in ``spec/vectors/`` yet.\n"
-    out: list[str] = []
-    for play in model.playthroughs.values():
-        out += [f".. _{playthrough_label(play.name)}:", ""]
-        out += _heading(f"``{play.name}``", "-")
-        if play.purpose:
-            out += [linked(play.purpose.strip(), model.catalogue), ""]
-        out += [f"{play.entries} lines. Its events name {len(play.clauses)} clauses:", ""]
-        out += [", ".join(clause_ref(c) for c in play.clauses), ""]
-    return "\n".join(out)
-
-
-# --------------------------------------------------------------------------- the other games
-
-GAME_LANGUAGE_NAMES = {"ja": "Japanese", "en": "English", "de": "German", "ko": "Korean"}
-
-
-@attrs.frozen
-class GameDoc:
-    """What the rule page and the matrix of a game other than Fröschis show: its catalogue and its
-    trace (by :func:`froeschis.verify.trace.trace_matrix` for that game, as the coverage gate reads it)."""
-
-    name: str
-    title: str
-    catalogue: Catalogue
-    matrix: tuple[ClauseTrace, ...]
-    options: Mapping[str, str]
-    """Variant clause -> the rules option that switches it on (the game's list of variants)."""
-
-    def trace(self, clause_id: str) -> ClauseTrace:
-        return next(row for row in self.matrix if row.clause == clause_id)
-
-
-def build_game_doc(tests_dir: Path, game: Any) -> GameDoc:
-    """Gather and check one game (a :class:`froeschis.framework.game.Game`): a clause in force
-    without an implementation or a test, or a test naming an unknown clause, is a :class:`DocsGateError`."""
-    catalogue = game.catalogue()
-    matrix = trace_matrix(tests_dir, of=game)
-    in_force = set(catalogue.in_force_ids())
-    problems = [f"{game.name}: {p}" for p in coverage_problems(r for r in matrix if r.clause in in_force)]
-    for clause_id, where in unknown_ids(tests_dir, of=game).items():
-        problems.append(
-            f"{game.name}: {', '.join(where)} name(s) clause {clause_id!r}, not in {catalogue.path}"
-        )
-    if problems:
-        raise DocsGateError(problems)
-    options = {variant.clause: variant.option for variant in game.variants}
-    return GameDoc(game.name, game.title, catalogue, matrix, options)
-
-
-def game_clause_label(game: str, clause_id: str) -> str:
-    """The label of a clause's section on a game's rule page (``frog-clause-bid.ranking``)."""
-    return f"{game}-clause-{clause_id}"
-
-
-def game_discrepancy_label(game: str, discrepancy_id: str) -> str:
-    return f"{game}-discrepancy-{discrepancy_id}"
-
-
-def game_sentence_label(game: str, anchor: str) -> str:
-    return f"{game}-sentence-{_slug(anchor)}"
-
-
-def _game_linked(doc: GameDoc, text: str, skip: str = "") -> str:
-    return linked(text, doc.catalogue, skip, lambda i: game_clause_label(doc.name, i))
-
-
-def _lang(language: str, text: str) -> str:
-    """``text`` in a container marked with its language (the HTML gets ``lang="ja"``), or as it is
-    for English."""
-    return text if language == "en" else f".. container:: language-{language}\n\n{_indent(text)}"
-
-
-def _game_sources_rows(doc: GameDoc, clause: Clause) -> list[list[str]]:
-    """One row per cited sentence: its anchor, the sentence (quotes marked, in its language), its gloss."""
-    quotes: dict[tuple[str, str], list[str]] = {}
-    for source in clause.sources:
-        quotes.setdefault((source.language, source.anchor), []).append(source.quote)
-    rows = []
-    for (language, anchor), qs in quotes.items():
-        sentence = doc.catalogue.sources[language].sentence(anchor)
-        rows.append(
-            [
-                f"**{anchor}**",
-                _lang(language, marked_sentence(sentence.text, qs)),
-                esc(sentence.gloss) if sentence.gloss else "",
-            ]
-        )
-    return rows
-
-
-def game_clause_rst(doc: GameDoc, clause: Clause) -> str:
-    """One clause's section of a game's annotated rules: the statement, the sentences it rests on
-    (with their English glosses where the text is not English), the discrepancies and their rulings,
-    the variant's option, the misreadings, the functions and the tests."""
-    row = doc.trace(clause.id)
-    language = doc.catalogue.languages[0]
-    out = [f".. _{game_clause_label(doc.name, clause.id)}:", ""]
-    out += _heading(f"{esc(clause.title)} (``{clause.id}``)", "-")
-    out += [
-        ".. container:: clause-statement",
-        "",
-        _indent(_game_linked(doc, clause.statement, clause.id)),
-        "",
-    ]
-    out += island_pictures(doc, clause.id)
-    out.append(f":Kind: **{clause.kind}**: {KIND_NOTES[clause.kind]}")
-    option = doc.options.get(clause.id) or clause.option
-    if option is not None:
-        flag = option.replace("_", "-")
-        out.append(f":Switched on by: ``Rules({option}=True)``, or ``--{flag}`` with ``--game {doc.name}``")
-    out.append(f":Implemented by: {_implementation_links(row)}")
-    out += [f":Tested by: {_count(len(row.tests), 'test')}", ""]
-    out += [".. rubric:: Source sentences", ""]
-    rows = _game_sources_rows(doc, clause)
-    if rows:
-        headers = ["Anchor", GAME_LANGUAGE_NAMES.get(language, language), "In English"]
-        if language == "en":
-            out += _list_table(headers[:2], [r[:2] for r in rows], "1 6", "source-sentences")
-        else:
-            out += _list_table(headers, rows, "1 4 4", "source-sentences")
-    else:
-        out += ["The text says nothing about this; the clause rests on the reasoning below.", ""]
-    if clause.rationale:
-        heading = {"source": "How we read the text", "ruling": "Why", "variant": "Why"}[clause.kind]
-        out += [f".. rubric:: {heading}", "", _game_linked(doc, clause.rationale, clause.id), ""]
-    if clause.secondary:
-        out += [".. rubric:: Secondary sources", ""] + [f"- {esc(s)}" for s in clause.secondary] + [""]
-    for d in doc.catalogue.discrepancies:
-        if clause.id in d.clauses:
-            out += [
-                f".. admonition:: Discrepancy {d.id}",
-                "   :class: discrepancy",
-                "",
-                _indent(esc(d.summary)),
-                "",
-                _indent(f"**Ruling:** {_game_linked(doc, d.resolution, clause.id)}"),
-                "",
-            ]
-    if clause.misreadings:
-        out += [".. rubric:: Misreadings the conformance checker can name", ""]
-        out += [f"- ``{m.id.partition('~')[2]}``: {esc(m.description)}" for m in clause.misreadings] + [""]
-    out += [".. rubric:: Tests", ""] + [f"- ``{nodeid}``" for nodeid in row.tests] + [""]
-    return "\n".join(out)
-
-
-def game_rules_rst(doc: GameDoc) -> str:
-    """A game's annotated rules: one section per clause, in the catalogue's order."""
-    return "\n".join(game_clause_rst(doc, clause) for clause in doc.catalogue.clauses)
-
-
-def game_summary_rst(doc: GameDoc) -> str:
-    rows = [
-        [ref(game_clause_label(doc.name, c.id), c.id), esc(c.title), c.kind] for c in doc.catalogue.clauses
-    ]
-    return "\n".join(_list_table(["Clause", "Title", "Kind"], rows, "2 4 1", "rules-summary"))
-
-
-def game_discrepancies_rst(doc: GameDoc) -> str:
-    """Every discrepancy of a game's text, its ruling and the clauses it concerns."""
-    out: list[str] = []
-    for d in doc.catalogue.discrepancies:
-        out += [f".. _{game_discrepancy_label(doc.name, d.id)}:", ""]
-        out += _heading(f"``{d.id}``", "-")
-        clauses = ", ".join(ref(game_clause_label(doc.name, c), c) for c in d.clauses)
-        out += [f":Clauses: {clauses}", "", esc(d.summary), ""]
-        out += [f"**Ruling:** {_game_linked(doc, d.resolution)}", ""]
-    return "\n".join(out)
-
-
-def game_text_rst(doc: GameDoc) -> str:
-    """The whole source text, sentence by sentence, each with its gloss and the clauses citing it."""
-    citing: dict[str, list[str]] = {}
-    for clause in doc.catalogue.clauses:
-        for source in clause.sources:
-            citing.setdefault(source.anchor, [])
-            if clause.id not in citing[source.anchor]:
-                citing[source.anchor].append(clause.id)
-    rows = []
-    language = doc.catalogue.languages[0]
-    for sentence in doc.catalogue.sources[language].sentences:
-        anchor = f".. _{game_sentence_label(doc.name, sentence.anchor)}:\n\n**{sentence.anchor}**"
-        cited = ", ".join(ref(game_clause_label(doc.name, c), c) for c in citing.get(sentence.anchor, []))
-        cells = [anchor, _lang(language, esc(sentence.text))]
-        if language != "en":
-            cells.append(esc(sentence.gloss))
-        rows.append([*cells, cited or "*(no clause)*"])
-    name = GAME_LANGUAGE_NAMES.get(language, language)
-    headers = ["Anchor", name, "In English", "Cited by"] if language != "en" else ["Anchor", name, "Cited by"]
-    widths = "1 4 4 2" if language != "en" else "1 6 2"
-    return "\n".join(_list_table(headers, rows, widths, "source-text"))
-
-
-def game_coverage_rst(doc: GameDoc) -> str:
-    """How many clauses of a game are implemented and tested, per kind and in total."""
-    rows = []
-    for kind in (*sorted({c.kind for c in doc.catalogue.clauses}), None):
-        traces = [row for row in doc.matrix if kind is None or row.kind == kind]
-        rows.append(
-            [
-                "**all**" if kind is None else kind,
-                str(len(traces)),
-                str(sum(1 for row in traces if row.implementations)),
-                str(sum(1 for row in traces if row.tests)),
-                str(sum(len(row.tests) for row in traces)),
-            ]
-        )
-    headers = ["Kind", "Clauses", "Implemented", "Tested", "Test marks"]
-    return "\n".join(_list_table(headers, rows, "2 1 1 1 1", "coverage"))
-
-
-def game_matrix_rst(doc: GameDoc) -> str:
-    """A game's traceability matrix: clause x its functions x its tests."""
-    rows = []
-    for row in doc.matrix:
-        implementations = ", ".join(f":py:func:`~{name}`" for name in row.implementations)
-        tests = "\n\n".join(f"``{nodeid.partition('::')[2]}``" for nodeid in row.tests)
-        label = game_clause_label(doc.name, row.clause)
-        rows.append([f":ref:`{esc(row.clause)} <{label}>`", row.kind, implementations, tests])
-    headers = ["Clause", "Kind", "Implementation", "Tests"]
-    return "\n".join(_list_table(headers, rows, "3 1 4 4", "trace-matrix"))
-
-
-# --------------------------------------------------------------------------- pictures of islands
-
-
 @attrs.frozen
 class IslandExample:
     """A hand-built Army of Frogs island that shows what a clause says (the leaflet's lost diagrams,
@@ -1017,6 +613,7 @@ class IslandExample:
     :func:`froeschis.games.army_of_frogs.svg.island_svg`; ``tests/test_docs_games.py`` asks the
     engine that each shows what its caption says."""
 
+    figure: ClassVar[str] = "island-example"
     stones: str
     """The stones as ``q,r:colour`` words (colour 0 red, 1 blue)."""
     caption: str
@@ -1074,19 +671,361 @@ ISLAND_EXAMPLES: Mapping[tuple[str, str], IslandExample] = {
 """The pictured clauses of the games other than Fröschis, by (game, clause)."""
 
 
-def island_pictures(doc: GameDoc, clause_id: str) -> list[str]:
-    """reStructuredText of the clause's picture and caption (nothing for a clause without one)."""
-    example = ISLAND_EXAMPLES.get((doc.name, clause_id))
+PICTURES: Mapping[tuple[str, str], Example] = {
+    **{("froeschis", clause_id): example for clause_id, example in ROW_EXAMPLES.items()},
+    **ISLAND_EXAMPLES,
+}
+"""Every pictured clause, by (game, clause)."""
+
+
+def picture_rst(doc: GameDoc, clause_id: str, *, caption: bool = True) -> list[str]:
+    """reStructuredText of the clause's picture (nothing for a clause without one) and under it
+    the caption when ``caption`` (the readings in other languages show the picture alone: the
+    captions are English)."""
+    example = PICTURES.get((doc.name, clause_id))
     if example is None:
         return []
     picture = f'<div class="froeschis-picture" lang="en">{example.picture()}</div>'
-    return [
-        ".. raw:: html",
-        "",
-        f'   <div class="froeschis-figure island-example">{picture}</div>',
-        "",
-        ".. rst-class:: froeschis-caption",
-        "",
-        _game_linked(doc, example.caption, clause_id),
-        "",
-    ]
+    out = [".. raw:: html", "", f'   <div class="froeschis-figure {example.figure}">{picture}</div>', ""]
+    if caption:
+        out += [".. rst-class:: froeschis-caption", "", doc.linked(example.caption, clause_id), ""]
+    return out
+
+
+# --------------------------------------------------------------------------- what a page shows
+
+
+@attrs.frozen
+class Show:
+    """What a game's pages show beyond what every game's show: the options of its directives."""
+
+    tests_page: bool = False
+    """The game's tests have a page (``froeschis-game-tests``): each test and count links there."""
+    playthroughs: bool = False
+    """Each clause's golden playthroughs are shown, linked to their page (``froeschis-game-playthroughs``)."""
+    misreadings: bool = True
+    """Each clause's section lists its known misreadings (off where a page lists them all)."""
+    statements: bool = False
+    """The summary gives each clause's statement too."""
+
+
+_NO_SOURCE = "the clause rests on the reasoning below."
+
+
+def _lang(language: str, text: str) -> str:
+    """``text`` in a container marked with its language (the HTML gets ``lang="ja"``: for the
+    fonts, hyphenation and screen readers), or as it is for English."""
+    return text if language == "en" else f".. container:: language-{language}\n\n{_indent(text)}"
+
+
+def _sources_side_by_side(doc: GameDoc, clause: Clause) -> list[str]:
+    """The sentences cited in each source text, the texts side by side (a line if there are none)."""
+    languages = doc.catalogue.languages
+    if not clause.sources:
+        number = NUMBER_WORDS[len(languages)] if len(languages) < len(NUMBER_WORDS) else len(languages)
+        return [f"None of the {number} texts says anything about this; {_NO_SOURCE}", ""]
+    cells = []
+    for language in languages:
+        cited = "\n\n".join(_cited(doc.catalogue, clause, language))
+        cells.append(_lang(language, cited) if cited else "*(not in this text)*")
+    headers = [NATIVE_NAMES.get(lang, lang) for lang in languages]
+    return _list_table(headers, [cells], " ".join("1" for _ in languages), "source-sentences")
+
+
+def _sources_rows(doc: GameDoc, clause: Clause) -> list[str]:
+    """One row per cited sentence of the one source text: its anchor, the sentence (quotes marked,
+    in its language) and, when that is not English, its English gloss."""
+    language = doc.catalogue.languages[0]
+    quotes: dict[tuple[str, str], list[str]] = {}
+    for source in clause.sources:
+        quotes.setdefault((source.language, source.anchor), []).append(source.quote)
+    rows = []
+    for (lang, anchor), qs in quotes.items():
+        sentence = doc.catalogue.sources[lang].sentence(anchor)
+        gloss = esc(sentence.gloss) if sentence.gloss else ""
+        rows.append([f"**{anchor}**", _lang(lang, marked_sentence(sentence.text, qs)), gloss])
+    if not rows:
+        return [f"The text says nothing about this; {_NO_SOURCE}", ""]
+    headers = ["Anchor", ENGLISH_NAMES.get(language, language), "In English"]
+    if language == "en":
+        return _list_table(headers[:2], [r[:2] for r in rows], "1 6", "source-sentences")
+    return _list_table(headers, rows, "1 4 4", "source-sentences")
+
+
+def _implementation_links(row: ClauseTrace) -> str:
+    return ", ".join(f":py:func:`{name}`" for name in row.implementations)
+
+
+def _texts(d: Discrepancy) -> str:
+    return ", ".join(ENGLISH_NAMES.get(lang, lang) for lang in d.languages)
+
+
+def _resolution(doc: GameDoc) -> str:
+    """What a discrepancy's answer is called: between several texts a resolution, in one a ruling."""
+    return "Resolution" if doc.multilingual else "Ruling"
+
+
+def _watch_flag(doc: GameDoc, flag: str) -> str:
+    """How ``froeschis watch`` switches a variant on (the default game needs no ``--game``)."""
+    game = "" if doc.name == registry.DEFAULT else f"--game {doc.name} "
+    return f"``froeschis watch {game}--{flag}``"
+
+
+# --------------------------------------------------------------------------- the annotated rules
+
+
+def clause_rst(doc: GameDoc, clause: Clause, show: Show = Show()) -> str:
+    """One clause's section of a game's annotated rules: the statement and its picture, the
+    sentences it rests on, the discrepancies and their resolutions, the variant's option, the
+    misreadings, the functions and the tests (and, as ``show`` says, the golden playthroughs)."""
+    name, row = doc.name, doc.trace(clause.id)
+    out = [f".. _{clause_label(name, clause.id)}:", ""]
+    out += _heading(f"{esc(clause.title)} (``{clause.id}``)", "-")
+    out += [".. container:: clause-statement", "", _indent(doc.linked(clause.statement, clause.id)), ""]
+    out += picture_rst(doc, clause.id)
+    out.append(f":Kind: **{clause.kind}**: {KIND_NOTES[clause.kind]}")
+    if clause.deprecated is not None:
+        replaced = ", ".join(doc.clause_ref(cid) for cid in clause.deprecated.replaced_by) or "nothing"
+        out.append(
+            f":Deprecated: since {clause.deprecated.since}: {esc(clause.deprecated.reason)} "
+            f"Replaced by {replaced}. Its ID stays, never reused."
+        )
+    option = doc.options.get(clause.id) or clause.option
+    if option is not None:
+        flag = option.replace("_", "-")
+        where = "for ``froeschis watch``" if name == registry.DEFAULT else f"with ``--game {name}``"
+        out.append(f":Switched on by: ``Rules({option}=True)``, or ``--{flag}`` {where}")
+    out.append(f":Implemented by: {_implementation_links(row)}")
+    tests = _count(len(row.tests), "test")
+    out.append(f":Tested by: {ref(tests_label(name, clause.id), tests) if show.tests_page else tests}")
+    if show.playthroughs:
+        plays = _count(len(row.playthroughs), "playthrough")
+        out.append(f":Golden playthroughs: {ref(plays_label(name, clause.id), plays)}")
+    if doc.readings:
+        readings = " · ".join(
+            ref(reading_label(name, lang, clause.id), NATIVE_NAMES.get(lang, lang))
+            for lang in sorted(doc.readings)
+        )
+        out.append(f":Translations: {readings}")
+    out += ["", ".. rubric:: Source sentences", ""]
+    out += _sources_side_by_side(doc, clause) if doc.multilingual else _sources_rows(doc, clause)
+    if clause.rationale:
+        texts = "texts" if doc.multilingual else "text"
+        heading = {"source": f"How we read the {texts}", "ruling": "Why", "variant": "Why"}[clause.kind]
+        out += [f".. rubric:: {heading}", "", doc.linked(clause.rationale, clause.id), ""]
+    if clause.secondary:
+        out += [".. rubric:: Secondary sources", ""] + [f"- {esc(s)}" for s in clause.secondary] + [""]
+    for d in doc.discrepancies_of(clause.id):
+        texts = f" ({_texts(d)})" if doc.multilingual else ""
+        out += [
+            f".. admonition:: Discrepancy {d.id}{texts}",
+            "   :class: discrepancy",
+            "",
+            _indent(esc(d.summary)),
+            "",
+            _indent(f"**{_resolution(doc)}:** {doc.linked(d.resolution, clause.id)}"),
+            "",
+        ]
+    if show.misreadings and clause.misreadings:
+        out += [".. rubric:: Misreadings the conformance checker can name", ""]
+        out += [f"- ``{m.id.partition('~')[2]}``: {esc(m.description)}" for m in clause.misreadings] + [""]
+    if show.tests_page:
+        out += [f".. _{tests_label(name, clause.id)}:", "", ".. rubric:: Tests", ""]
+        out += [f"- {ref(test_label(name, nodeid), nodeid)}" for nodeid in row.tests] + [""]
+    else:
+        out += [".. rubric:: Tests", ""] + [f"- ``{nodeid}``" for nodeid in row.tests] + [""]
+    if show.playthroughs:
+        out += [f".. _{plays_label(name, clause.id)}:", "", ".. rubric:: Golden playthroughs", ""]
+        if row.playthroughs:
+            out += [", ".join(ref(playthrough_label(name, p), p) for p in row.playthroughs), ""]
+        else:
+            out += ["No golden playthrough exercises this clause yet.", ""]
+    return "\n".join(out)
+
+
+def rules_rst(doc: GameDoc, show: Show = Show()) -> str:
+    """A game's annotated rules: one section per clause, in the catalogue's order."""
+    return "\n".join(clause_rst(doc, clause, show) for clause in doc.catalogue.clauses)
+
+
+def summary_rst(doc: GameDoc, show: Show = Show()) -> str:
+    """The rules at a glance: one line per clause, in rule order, linking to its section."""
+    clauses = doc.catalogue.clauses
+    if show.statements:
+        rows = [[doc.clause_ref(c.id), esc(c.title), c.kind, doc.linked(c.statement, c.id)] for c in clauses]
+        table = _list_table(["Clause", "Title", "Kind", "Statement"], rows, "2 2 1 6", "rules-summary")
+    else:
+        rows = [[doc.clause_ref(c.id), esc(c.title), c.kind] for c in clauses]
+        table = _list_table(["Clause", "Title", "Kind"], rows, "2 4 1", "rules-summary")
+    return "\n".join(table)
+
+
+def discrepancies_rst(doc: GameDoc) -> str:
+    """Every discrepancy of the game's texts, its resolution and the clauses it concerns."""
+    out: list[str] = []
+    for d in doc.catalogue.discrepancies:
+        out += [f".. _{discrepancy_label(doc.name, d.id)}:", ""]
+        out += _heading(f"``{d.id}``", "-")
+        if doc.multilingual:
+            out.append(f":Texts: {_texts(d)}")
+        out += [f":Clauses: {', '.join(doc.clause_ref(c) for c in d.clauses)}", "", esc(d.summary), ""]
+        out += [f"**{_resolution(doc)}:** {doc.linked(d.resolution)}", ""]
+    return "\n".join(out)
+
+
+def rulings_rst(doc: GameDoc) -> str:
+    """The rulings and the variants, for players: what we decided, why, and how to switch variants on."""
+    out: list[str] = []
+    for kind, heading in (("ruling", "Rulings"), ("variant", "Variants")):
+        out += _heading(heading, "-")
+        for clause in doc.catalogue.clauses:
+            if clause.kind != kind:
+                continue
+            out += [f"**{esc(clause.title)}** ({doc.clause_ref(clause.id)})", ""]
+            out += [_indent(doc.linked(clause.statement, clause.id)), ""]
+            out += [_indent(f"*Why:* {doc.linked(clause.rationale, clause.id)}"), ""]
+            option = doc.options.get(clause.id) or clause.option
+            if option is not None:
+                play = (
+                    f"*Play it:* ``Rules({option}=True)``, or {_watch_flag(doc, option.replace('_', '-'))}."
+                )
+                out += [_indent(play), ""]
+    return "\n".join(out)
+
+
+def text_rst(doc: GameDoc) -> str:
+    """The whole (first) source text, sentence by sentence, each with its gloss and the clauses citing it."""
+    citing: dict[str, list[str]] = {}
+    for clause in doc.catalogue.clauses:
+        for source in clause.sources:
+            citing.setdefault(source.anchor, [])
+            if clause.id not in citing[source.anchor]:
+                citing[source.anchor].append(clause.id)
+    rows = []
+    language = doc.catalogue.languages[0]
+    for sentence in doc.catalogue.sources[language].sentences:
+        anchor = f".. _{sentence_label(doc.name, sentence.anchor)}:\n\n**{sentence.anchor}**"
+        cited = ", ".join(doc.clause_ref(c) for c in citing.get(sentence.anchor, []))
+        cells = [anchor, _lang(language, esc(sentence.text))]
+        if language != "en":
+            cells.append(esc(sentence.gloss))
+        rows.append([*cells, cited or "*(no clause)*"])
+    name = ENGLISH_NAMES.get(language, language)
+    headers = ["Anchor", name, "In English", "Cited by"] if language != "en" else ["Anchor", name, "Cited by"]
+    widths = "1 4 4 2" if language != "en" else "1 6 2"
+    return "\n".join(_list_table(headers, rows, widths, "source-text"))
+
+
+# --------------------------------------------------------------------------- readings in other languages
+
+
+def reading_rst(doc: GameDoc, language: str) -> str:
+    """The rules in ``language``: each translated statement, marked as a translation of the English,
+    with the sentences of that language's own source text that the clause rests on."""
+    name, reading = doc.name, doc.readings[language]
+    labels = reading.labels
+    out = [".. admonition:: " + esc(labels["note_title"]), "   :class: translation-note", ""]
+    out += [_indent(esc(labels["note"])), ""]
+    for clause in doc.catalogue.clauses:
+        translation = reading.clauses[clause.id]
+        out += [f".. _{reading_label(name, language, clause.id)}:", ""]
+        out += _heading(f"{esc(translation.title)} (``{clause.id}``)", "-")
+        statement = linked(
+            translation.statement, doc.catalogue, clause.id, lambda i: reading_label(name, language, i)
+        )
+        out += [".. container:: clause-statement", "", _indent(statement), ""]
+        out += picture_rst(doc, clause.id, caption=False)
+        out.append(f":{esc(labels['kind'])}: {esc(labels[clause.kind])}")
+        option = doc.options.get(clause.id) or clause.option
+        if option is not None:
+            out.append(f":{esc(labels['option'])}: ``Rules({option}=True)``")
+        out.append(f":{esc(labels['translation_of'])}: {ref(clause_label(name, clause.id), clause.title)}")
+        noted = [d for d in doc.discrepancies_of(clause.id) if language in d.languages]
+        if noted:
+            links = ", ".join(ref(discrepancy_label(name, d.id), d.id) for d in noted)
+            out.append(f":{esc(labels['discrepancies'])}: {links}")
+        out.append("")
+        cited = _cited(doc.catalogue, clause, language)
+        out += [f".. rubric:: {esc(labels['sources'])}", ""]
+        if cited:
+            out += [line for sentence in cited for line in (f"- {sentence}", "")]
+        else:
+            out += [esc(labels["no_sources"]), ""]
+    return "\n".join(out)
+
+
+# --------------------------------------------------------------------------- traceability
+
+
+def coverage_rst(doc: GameDoc, show: Show = Show()) -> str:
+    """How many clauses are implemented and tested (and played, as ``show`` says), per kind and in total."""
+    rows = []
+    for kind in (*sorted({c.kind for c in doc.catalogue.clauses}), None):
+        traces = [row for row in doc.matrix if kind is None or row.kind == kind]
+        played = [str(sum(1 for row in traces if row.playthroughs))] if show.playthroughs else []
+        rows.append(
+            [
+                "**all**" if kind is None else kind,
+                str(len(traces)),
+                str(sum(1 for row in traces if row.implementations)),
+                str(sum(1 for row in traces if row.tests)),
+                *played,
+                str(sum(len(row.tests) for row in traces)),
+            ]
+        )
+    played_header = ["In playthroughs"] if show.playthroughs else []
+    headers = ["Kind", "Clauses", "Implemented", "Tested", *played_header, "Test marks"]
+    return "\n".join(_list_table(headers, rows, " ".join(["2"] + ["1"] * (len(headers) - 1)), "coverage"))
+
+
+def matrix_rst(doc: GameDoc, show: Show = Show()) -> str:
+    """The traceability matrix: clause x its functions x its tests (x its golden playthroughs)."""
+    rows = []
+    for row in doc.matrix:
+        implementations = ", ".join(f":py:func:`~{name}`" for name in row.implementations)
+        if show.tests_page:
+            tests = ref(tests_label(doc.name, row.clause), str(len(row.tests)))
+        else:
+            tests = "\n\n".join(f"``{nodeid.partition('::')[2]}``" for nodeid in row.tests)
+        cells = [doc.clause_ref(row.clause), row.kind, implementations, tests]
+        if show.playthroughs:
+            cells.append(ref(plays_label(doc.name, row.clause), str(len(row.playthroughs))))
+        rows.append(cells)
+    headers = ["Clause", "Kind", "Implementation", "Tests"]
+    widths = "3 1 5 1" if show.tests_page else "3 1 4 4"
+    if show.playthroughs:
+        headers, widths = [*headers, "Golden playthroughs"], f"{widths} 1"
+    return "\n".join(_list_table(headers, rows, widths, "trace-matrix"))
+
+
+def tests_rst(doc: GameDoc) -> str:
+    """Every test that names a clause of the game, by module: the clauses it checks, its summary, its code."""
+    out: list[str] = []
+    module = None
+    for test in doc.tests.values():
+        path, _, name = test.nodeid.partition("::")
+        if path != module:
+            module = path
+            out += _heading(f"``{path}``", "-")
+        out += [f".. _{test_label(doc.name, test.nodeid)}:", "", f".. rubric:: ``{name}``", ""]
+        out += [f":Checks: {', '.join(doc.clause_ref(c) for c in test.clauses)}", ""]
+        if test.summary:
+            out += [doc.linked(test.summary), ""]
+        out += [".. code-block:: python", "", _indent(test.code), ""]
+    return "\n".join(out)
+
+
+def playthroughs_rst(doc: GameDoc) -> str:
+    """The golden playthroughs and the clauses each exercises (a line saying so while there are none)."""
+    if not doc.playthroughs:
+        folder = doc.catalogue.path.rpartition("/")[0]
+        return f"There are no golden playthroughs in ``{folder}/vectors/`` yet.\n"
+    out: list[str] = []
+    for play in doc.playthroughs.values():
+        out += [f".. _{playthrough_label(doc.name, play.name)}:", ""]
+        out += _heading(f"``{play.name}``", "-")
+        if play.purpose:
+            out += [doc.linked(play.purpose.strip()), ""]
+        out += [f"{play.entries} lines. Its events name {len(play.clauses)} clauses:", ""]
+        out += [", ".join(doc.clause_ref(c) for c in play.clauses), ""]
+    return "\n".join(out)
