@@ -150,17 +150,21 @@ def is_single(links: Links, a: Cell, b: Cell) -> bool:
 def _walk(links: Links, origin: Cell, first: Cell) -> list[Cell] | None:
     """The stones from ``first`` on, leaving ``origin``, on through stones with exactly two
     connections up to the first stone with one or three or more; None when the walk comes back to
-    ``origin`` (a loop: a walk through stones with two connections can repeat no other stone)."""
+    ``origin`` (a loop: a walk through stones with two connections can repeat no other stone) or,
+    where the connections a table's entries give are not mutual (a misread grid), to any stone it
+    passed, which would otherwise loop for ever."""
     path = [first]
+    passed = {origin, first}
     previous, cell = origin, first
     while True:
         around = links[cell]
         if len(around) != 2:
             return path
         following = around[1] if around[0] == previous else around[0]
-        if following == origin:
+        if following in passed:
             return None
         path.append(following)
+        passed.add(following)
         previous, cell = cell, following
 
 
