@@ -1,5 +1,6 @@
 """Seeded games of an OpenSpiel game played step by step, and everything the wrapper says at each
-step (what test_spiel_froeschis.py compares between two wrappers and against its golden file)."""
+step (what test_spiel_froeschis.py holds against its golden file; played on several states at once,
+the same game on two wrappers, for a lock-step between them)."""
 
 from __future__ import annotations
 

@@ -123,6 +123,8 @@ class SpielGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type info
 
     spec: Spec
     """The game's registration (each registered game is a subclass naming its own)."""
+    state_type: type[SpielState]
+    """The class of its states (:class:`SpielState`, or a game's own subclass of it)."""
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         spec = self.spec
@@ -140,6 +142,7 @@ class SpielGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type info
         self.rules = self.game.rules(**{v.option: merged[v.option] for v in self.game.variants})
         self.start = self.game.new_game(self.players, self.rules)  # refuses a player count, naming the clause
         self.knowledge = knowledge(self.game)
+        self.setup = Setup(self.game, self.encoding, self.knowledge, self.start, self.limit)
         info = pyspiel.GameInfo(
             num_distinct_actions=self.encoding.num_distinct_actions(self.rules, self.players),
             max_chance_outcomes=self.encoding.max_chance_outcomes(self.rules, self.players),
@@ -152,7 +155,7 @@ class SpielGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type info
         super().__init__(game_type(self.game, spec), info, merged)
 
     def new_initial_state(self) -> SpielState:
-        return SpielState(self, Setup(self.game, self.encoding, self.knowledge, self.start, self.limit))
+        return self.state_type.made(self, self.setup)
 
     def observation_tensor_size(self) -> int:
         blocks = self.knowledge.observation_blocks(self.rules, self.players)
@@ -187,6 +190,10 @@ class Setup:
 
     def __deepcopy__(self, memo: dict[int, object]) -> Setup:
         return self
+
+    @property
+    def rules(self) -> Any:
+        return self.start.rules
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         """Pickled as the game's name, its rules' JSON form, the players and the bound (a Game
@@ -246,6 +253,14 @@ class SpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type in
         self.spiel = setup
         self.trail = trail or Trail(setup, [setup.start], [], [], 0, setup.knowledge.memory(setup.start))
 
+    @classmethod
+    def made(cls, game: SpielGame, setup: Setup, trail: Trail | None = None) -> SpielState:
+        """A state of this class (whatever its own ``__init__`` takes): the game's start, or
+        ``trail``'s state."""
+        state = cls.__new__(cls)
+        SpielState.__init__(state, game, setup, trail)
+        return state
+
     states = property(lambda self: self.trail.states)
     actions = property(lambda self: self.trail.actions)
 
@@ -299,7 +314,7 @@ class SpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type in
             whole = self.ids().get(action)
             if whole is None:
                 if encoding.decision is not None:
-                    self.state.apply(encoding.decision(self.state.rules, action))  # the engine's refusal
+                    self.state.apply(encoding.decision(self.spiel.rules, action))  # the engine's refusal
                 raise FormatError("action", f"no legal decision has id {action}")
             trail.steps += 1
         before = self.state
@@ -312,10 +327,10 @@ class SpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type in
         encoding = self.spiel.encoding
         if player == pyspiel.PlayerId.CHANCE:
             text = encoding.chance_text
-            return f"chance {action}" if text is None else str(text(self.state.rules, action))
+            return f"chance {action}" if text is None else str(text(self.spiel.rules, action))
         found = self.ids().get(action)
         if found is None and encoding.decision is not None:
-            found = encoding.decision(self.state.rules, action)
+            found = encoding.decision(self.spiel.rules, action)
         return str(found) if found is not None else f"action {action}"
 
     def returns(self) -> list[float]:
@@ -335,7 +350,7 @@ class SpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type in
         if encoding.resample_state is not None:
             state, partial = encoding.resample_state(self.state, trail.partial, trail.memory, player_id, rng)
             fresh = Trail(self.spiel, [state], [], list(partial), trail.steps, trail.memory)
-            return SpielState(self.get_game(), self.spiel, fresh)
+            return type(self).made(self.get_game(), self.spiel, fresh)
         copy = self.clone()
         if encoding.resample is not None and not self.state.is_chance:
             last, actions = encoding.resample(self.states, self.actions, player_id, rng)
@@ -384,11 +399,14 @@ class Observer:
         return str(self.knowledge.observation_string(state.state, player))
 
 
-def register(spec: Spec) -> None:
-    """Register ``spec``'s game with OpenSpiel (this module registers :data:`SPECS`)."""
+def register(spec: Spec, state_type: type[SpielState] = SpielState) -> type[SpielGame]:
+    """Register ``spec``'s game with OpenSpiel, its states of ``state_type`` (this module
+    registers :data:`SPECS`); the game's class."""
     # OpenSpiel keeps a Python game alive only when its factory is a class: one subclass per game.
-    subclass = type(f"SpielGame_{spec.game.replace('-', '_')}", (SpielGame,), {"spec": spec})
+    name = f"SpielGame_{spec.short_name}"
+    subclass = type(name, (SpielGame,), {"spec": spec, "state_type": state_type, "__module__": __name__})
     pyspiel.register_game(game_type(registered(spec.game), spec), subclass)
+    return subclass
 
 
 for _spec in SPECS:
