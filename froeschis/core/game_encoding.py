@@ -148,6 +148,7 @@ KNOWLEDGE = Knowledge(
     information_state_string=_information_state_string,
     memory=lambda start: False,
     remember=remember,
+    observation_bounds=lambda rules, players: (0.0, float(len(rules.deck))),
 )
 """``encoding/1``'s tensors and strings; the memory is whether the draw pile is known."""
 

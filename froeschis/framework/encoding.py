@@ -95,3 +95,6 @@ class Knowledge:
     """``(start)``: the memory at a game's start."""
     remember: Callable[[Any, Any, Any, Any], Any]
     """``(memory, before, action, after)``: the memory once a whole action is applied."""
+    observation_bounds: Callable[[Any, int], tuple[float, float]] | None = None
+    """``(rules, players)``: the least and the greatest entry an observation vector may have (a
+    learning library checks observations against them); None: unbounded."""

@@ -7,11 +7,14 @@ bare). Agent ``player_i`` is seat ``i``. An agent observes a dict: ``observation
 observation tensor of its seat (:func:`froeschis.interop.views.knowledge`, float32: nothing the
 seat may not see), and ``action_mask``, int8, 1 for every id of a legal decision (all 0 when the seat is not
 to decide). Actions are the encoding's ids (a ``Discrete`` space). Chance is no agent: it is
-resolved at once with ``Game.sample_chance`` from a source seeded by ``reset(seed=...)``. Rewards
-are the game's returns, given once at the end. An illegal id raises
-:class:`~froeschis.framework.errors.FormatError` and changes nothing (``env()`` makes it a loss
-instead, as PettingZoo's classic games do). After ``max_steps`` actions (chance included) every
-agent is truncated. Fröschis has its own environment, :mod:`froeschis.interop.froeschis_v0`.
+resolved at once with ``Game.sample_chance`` from a source drawn for each episode from the
+environment's generator, seeded by ``reset(seed=...)`` (a reset without a seed plays the stream's
+next game). Rewards are the game's returns, given once at the end. An illegal id changes nothing:
+the engine refuses it, naming the clause, when the encoding names a decision for every id
+(``Encoding.decision``), else it is a :class:`~froeschis.framework.errors.FormatError` (``env()``
+makes it a loss instead, as PettingZoo's classic games do). After ``max_steps`` actions (chance
+included) every agent is truncated. ``render_mode="ansi"`` makes :meth:`GameEnv.render` return the
+game's text of the state, ``"human"`` prints it after the reset and every step.
 
 Needs the ``rl`` extra: ``pip install 'froeschis[rl]'``.
 """
@@ -22,7 +25,7 @@ import math
 import random
 from typing import Any
 
-from froeschis.framework.errors import FormatError, shown
+from froeschis.framework.errors import FormatError, InternalError, RulesError, shown
 from froeschis.framework.registry import game as registered
 from froeschis.interop.views import knowledge
 
@@ -32,7 +35,8 @@ MAX_STEPS = 20_000
 
 try:
     import numpy as np
-    from gymnasium import spaces
+    from gymnasium import logger, spaces
+    from gymnasium.utils import seeding
     from pettingzoo import AECEnv
     from pettingzoo.utils import wrappers
 except ModuleNotFoundError as missing:
@@ -43,12 +47,13 @@ except ModuleNotFoundError as missing:
 Observation = dict[str, Any]
 ActionId = int | np.integer[Any] | None
 ILLEGAL_REWARD = -1.0
+RENDER_MODES = ("human", "ansi")
 
 
 class GameEnv(AECEnv[str, Observation, ActionId]):
     """The AEC environment of one game (see the module's description)."""
 
-    metadata = {"name": "froeschis_game", "render_modes": ["ansi"], "is_parallelizable": False}  # noqa: RUF012
+    metadata = {"name": "froeschis_game", "render_modes": list(RENDER_MODES), "is_parallelizable": False}  # noqa: RUF012
 
     def __init__(
         self,
@@ -61,14 +66,15 @@ class GameEnv(AECEnv[str, Observation, ActionId]):
         super().__init__()  # type: ignore[no-untyped-call]  # AECEnv.__init__ is not annotated
         self.game = registered(name)
         self.metadata = {**self.metadata, "name": f"{name.replace('-', '_')}_v0"}
-        if render_mode not in (None, "ansi"):
-            raise FormatError("render_mode", f"expected None or 'ansi', got {shown(render_mode)}")
+        if render_mode is not None and render_mode not in RENDER_MODES:
+            raise ValueError(f"render_mode {render_mode!r}: expected None or one of {list(RENDER_MODES)}")
         if not isinstance(max_steps, int) or isinstance(max_steps, bool) or max_steps < 1:
             raise FormatError("max_steps", f"expected a whole number of at least 1, got {shown(max_steps)}")
         options = {v.option for v in self.game.variants}
         unknown = sorted(set(variants) - options)
         if unknown:
-            raise FormatError("variants", f"unknown variants {unknown}; expected some of {sorted(options)}")
+            known = [v.option for v in self.game.variants]
+            raise RulesError(f"unknown variant options {unknown}; expected some of {known}")
         self.encoding = self.game.extra("encoding")
         self.rules = self.game.rules(**variants)
         self.players = players
@@ -77,12 +83,14 @@ class GameEnv(AECEnv[str, Observation, ActionId]):
         self.max_steps = max_steps
         self.knowledge = knowledge(self.game)
         size = sum(math.prod(shape) for _, shape in self.knowledge.observation_blocks(self.rules, players))
+        bounds = self.knowledge.observation_bounds
+        low, high = (-np.inf, np.inf) if bounds is None else bounds(self.rules, players)
         self.num_actions = int(self.encoding.num_distinct_actions(self.rules, players))
         self.possible_agents = [f"player_{seat}" for seat in range(players)]
         self.observation_spaces = {
             agent: spaces.Dict(
                 {
-                    "observation": spaces.Box(-np.inf, np.inf, (size,), np.float32),
+                    "observation": spaces.Box(low, high, (size,), np.float32),
                     "action_mask": spaces.Box(0, 1, (self.num_actions,), np.int8),
                 }
             )
@@ -94,6 +102,7 @@ class GameEnv(AECEnv[str, Observation, ActionId]):
         self.actions: list[Any] = []
         """The game's actions so far, chance outcomes included (it replays on the engine)."""
         self._rng = random.Random()
+        self._np_random: np.random.Generator | None = None
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -114,9 +123,11 @@ class GameEnv(AECEnv[str, Observation, ActionId]):
         return {int(encode(self.state, action)): action for action in self.state.legal_actions()}
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        """A new game; with ``seed``, that seed's game."""
-        if seed is not None:
-            self._rng = random.Random(seed)
+        """A new game: with ``seed``, that seed's game; without, the next game of the stream the
+        last seed started (or of a fresh random one)."""
+        if seed is not None or self._np_random is None:
+            self._np_random, _ = seeding.np_random(seed)
+        self._rng = random.Random(int(self._np_random.integers(2**63)))
         self.state, self.steps, self.actions = self.start, 0, []
         self._resolve_chance()
         self.agents = self.possible_agents[:]
@@ -126,6 +137,8 @@ class GameEnv(AECEnv[str, Observation, ActionId]):
         self.truncations = dict.fromkeys(self.agents, self.steps >= self.max_steps)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         self.agent_selection = self.possible_agents[max(self.state.current_player, 0)]
+        if self.render_mode == "human":
+            self.render()
 
     def observe(self, agent: str) -> Observation:
         seat = self.possible_agents.index(agent)
@@ -144,7 +157,13 @@ class GameEnv(AECEnv[str, Observation, ActionId]):
             self._was_dead_step(action)
             return
         legal = self.ids()
-        if not isinstance(action, int | np.integer) or isinstance(action, bool) or int(action) not in legal:
+        if not isinstance(action, int | np.integer) or isinstance(action, bool):
+            raise FormatError("action", f"expected an action id (a whole number), got {shown(action)}")
+        if int(action) not in legal:
+            decision = self.encoding.decision
+            if decision is not None:
+                self.state.apply(decision(self.rules, int(action)))  # the engine's refusal
+                raise InternalError(f"the engine took {shown(action)}, which no legal decision has")
             raise FormatError("action", f"{shown(action)} is no legal decision's id here")
         self.actions.append(legal[int(action)])
         self.state = self.state.apply(legal[int(action)])
@@ -158,10 +177,22 @@ class GameEnv(AECEnv[str, Observation, ActionId]):
             self.truncations = dict.fromkeys(self.agents, True)
         else:
             self.agent_selection = self.possible_agents[self.state.current_player]
+        if self.render_mode == "human":
+            self.render()
 
     def render(self) -> str | None:
-        """The state as text (``render_mode="ansi"``); None without a render mode."""
-        return str(self.game.render(self.state)) if self.render_mode == "ansi" else None
+        """The game's text of the state: returned with ``render_mode="ansi"``, printed with
+        ``"human"`` (returning None); None, with a warning, without a render mode."""
+        if self.render_mode is None:
+            logger.warn(
+                "render() was called without a render mode: make the environment with render_mode='ansi'"
+            )
+            return None
+        text = str(self.game.render(self.state))
+        if self.render_mode == "human":
+            print(text, end="\n\n")  # a blank line between one table and the next
+            return None
+        return text
 
     def close(self) -> None:
         """Nothing to release."""
