@@ -4,8 +4,6 @@ the same game on two wrappers, for a lock-step between them)."""
 
 from __future__ import annotations
 
-import hashlib
-import json
 import random
 from collections.abc import Iterator
 from typing import Any
@@ -13,8 +11,6 @@ from typing import Any
 import pyspiel
 
 DRAW_ID = 0
-CHUNK = 25
-"""Steps per digest of the golden file (a difference is found to within this many steps)."""
 
 
 def snapshot(state: Any, full: bool) -> dict[str, Any]:
@@ -74,18 +70,3 @@ def steps(states: list[Any], seed: int, draw: float) -> Iterator[list[dict[str, 
 def _new_chance_node(state: Any) -> bool:
     history = state.full_history()
     return not history or history[-1].player != pyspiel.PlayerId.CHANCE
-
-
-def digests(snapshots: Iterator[dict[str, Any]]) -> tuple[int, list[str]]:
-    """The number of steps and one digest per :data:`CHUNK` of them (sha256 of their JSON, 16 hex)."""
-    found: list[str] = []
-    chunk = hashlib.sha256()
-    count = 0
-    for count, seen in enumerate(snapshots, 1):
-        chunk.update(json.dumps(seen, sort_keys=True).encode())
-        if count % CHUNK == 0:
-            found.append(chunk.hexdigest()[:16])
-            chunk = hashlib.sha256()
-    if count % CHUNK:
-        found.append(chunk.hexdigest()[:16])
-    return count, found

@@ -17,7 +17,8 @@ pyspiel = pytest.importorskip("pyspiel")
 
 from froeschis.core.readings import VARIANT_OPTIONS  # noqa: E402
 from froeschis.interop.openspiel import SHORT_NAME  # noqa: E402  # registers python_froeschis
-from tests.spiel_trace import digests, steps  # noqa: E402
+from tests.golden_digests import digests  # noqa: E402
+from tests.spiel_trace import steps  # noqa: E402
 
 GOLDEN = Path(__file__).parent / "data" / "python_froeschis.json"
 

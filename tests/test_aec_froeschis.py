@@ -1,0 +1,151 @@
+"""Fröschis through the generic PettingZoo environment (froeschis.interop.aec, Fröschis' numbers in
+froeschis.core.game_encoding) in lock-step with froeschis_v0: the same seeds give, at every step of
+two episodes (seeded, then the stream's next), the same agent to act, observations and action masks
+of every agent, rewards, terminations, truncations and text; both refuse an illegal id alike. And
+the generic one against tests/data/froeschis_v0.json, what froeschis_v0 said in those games when it
+was its own environment (``python -m tests.test_aec_froeschis`` rewrites it from froeschis_v0)."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+pytest.importorskip("pettingzoo")
+
+from froeschis.agents.loop import MAX_STEPS
+from froeschis.core.readings import VARIANT_OPTIONS
+from froeschis.interop import froeschis_v0
+from froeschis.interop.aec import GameEnv
+from tests.golden_digests import digests
+
+GOLDEN = Path(__file__).parent / "data" / "froeschis_v0.json"
+
+RULE_SETS: list[tuple[str, ...]] = [(), *((option,) for option in VARIANT_OPTIONS), VARIANT_OPTIONS]
+CONFIGS = [(players, variants) for players in (2, 3, 4) for variants in RULE_SETS]
+DRAW_ID = 0
+
+
+def said(env: Any) -> dict[str, Any]:
+    """Everything the environment says now."""
+    return {
+        "selected": env.agent_selection,
+        "agents": list(env.agents),
+        "observations": {
+            agent: {key: value.tolist() for key, value in env.observe(agent).items()} for agent in env.agents
+        },
+        "rewards": dict(env.rewards),
+        "cumulative": dict(env._cumulative_rewards),
+        "terminations": dict(env.terminations),
+        "truncations": dict(env.truncations),
+        "text": env.render(),
+    }
+
+
+def spaces_of(env: Any) -> list[Any]:
+    return [
+        (
+            str(env.action_space(agent)),
+            env.observation_space(agent)["observation"].low.tolist(),
+            env.observation_space(agent)["observation"].high.tolist(),
+            str(env.observation_space(agent)),
+        )
+        for agent in env.possible_agents
+    ]
+
+
+def played(envs: list[Any], players: int, variants: tuple[str, ...]) -> Iterator[list[dict[str, Any]]]:
+    """Every environment's :func:`said` at every step of two episodes (seeded, then the stream's
+    next), all given the same actions: random legal ones, drawing half the times it may."""
+    rng = random.Random(players)
+    for seed in (players * 10 + len(variants), None):
+        for env in envs:
+            env.reset(seed=seed)
+        first = envs[0]
+        for agent in first.agent_iter():
+            yield [said(env) for env in envs]
+            _, _, terminated, truncated, _ = first.last()
+            action = None
+            if not (terminated or truncated):
+                legal = [int(i) for i in np.flatnonzero(first.observe(agent)["action_mask"])]
+                action = DRAW_ID if DRAW_ID in legal and rng.random() < 0.5 else rng.choice(legal)
+            for env in envs:
+                env.step(action)
+        yield [said(env) for env in envs]
+
+
+def old_env(players: int, variants: tuple[str, ...]) -> Any:
+    return froeschis_v0.raw_env(players, "ansi", **dict.fromkeys(variants, True))
+
+
+def generic_env(players: int, variants: tuple[str, ...]) -> GameEnv:
+    return GameEnv("froeschis", players, "ansi", MAX_STEPS, **dict.fromkeys(variants, True))
+
+
+def trace(env: Any, players: int, variants: tuple[str, ...]) -> dict[str, Any]:
+    count, found = digests(seen[0] for seen in played([env], players, variants))
+    action_space, _, _, observation_space = spaces_of(env)[0]
+    return {"steps": count, "digests": found, "spaces": [action_space, observation_space]}
+
+
+def key(players: int, variants: tuple[str, ...]) -> str:
+    return f"{players}p {'+'.join(variants) or 'published'}"
+
+
+@pytest.mark.clause("game.returns", "round.deal")
+@pytest.mark.parametrize(("players", "variants"), CONFIGS, ids=str)
+def test_the_generic_environment_plays_in_lock_step_with_froeschis_v0(
+    players: int, variants: tuple[str, ...]
+) -> None:
+    old, new = old_env(players, variants), generic_env(players, variants)
+    assert spaces_of(new) == spaces_of(old) and new.metadata == old.metadata
+    steps = 0
+    for old_said, new_said in played([old, new], players, variants):
+        assert new_said == old_said, f"step {steps}"
+        steps += 1
+    assert new.actions == list(old.record().actions)
+    assert steps > 200
+
+
+@pytest.mark.clause("game.returns", "round.deal")
+@pytest.mark.parametrize(("players", "variants"), CONFIGS, ids=str)
+def test_the_generic_environment_gives_the_golden_games(players: int, variants: tuple[str, ...]) -> None:
+    golden = json.loads(GOLDEN.read_text(encoding="utf-8"))[key(players, variants)]
+    assert trace(generic_env(players, variants), players, variants) == golden
+
+
+@pytest.mark.parametrize("action", [1, 3, 12, 99, -1, "draw", True])
+def test_an_illegal_id_is_refused_alike(action: Any) -> None:
+    """At the first turn only drawing is legal: taking the empty discard is refused by the engine
+    (turn.draw-source), a swap outside its variant too, an id beyond the range as the encoding
+    refuses it; and neither environment changes."""
+    old, new = froeschis_v0.raw_env(2), GameEnv("froeschis", 2, None, MAX_STEPS)
+    refusals = []
+    for env in (old, new):
+        env.reset(seed=0)
+        with pytest.raises(Exception) as refused:
+            env.step(action)
+        refusals.append((type(refused.value), str(refused.value)))
+        env.step(DRAW_ID)
+    assert refusals[0] == refusals[1]
+    assert new.actions == list(old.record().actions)
+
+
+def main() -> None:
+    """Write the golden file from froeschis_v0."""
+    golden = {
+        f"{players}p {'+'.join(variants) or 'published'}": trace(
+            old_env(players, variants), players, variants
+        )
+        for players, variants in CONFIGS
+    }
+    GOLDEN.write_text(json.dumps(golden, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()
