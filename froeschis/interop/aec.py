@@ -25,7 +25,10 @@ import math
 import random
 from typing import Any
 
+import attrs
+
 from froeschis.framework.errors import FormatError, InternalError, RulesError, shown
+from froeschis.framework.game import Game
 from froeschis.framework.registry import game as registered
 from froeschis.interop.views import knowledge
 
@@ -50,6 +53,42 @@ ILLEGAL_REWARD = -1.0
 RENDER_MODES = ("human", "ansi")
 
 
+@attrs.define
+class Episode:
+    """The game an environment advances: its state, always a decision or the end (chance is
+    resolved from ``chance`` as soon as it comes), and every action so far, chance included (they
+    replay on the engine). Past ``max_steps`` actions it is :attr:`truncated` (a game's rules may
+    have no end for players who keep undoing each other)."""
+
+    game: Game
+    start: Any
+    chance: random.Random
+    max_steps: int
+    state: Any = attrs.field(init=False)
+    actions: list[Any] = attrs.field(init=False, factory=list)
+
+    def __attrs_post_init__(self) -> None:
+        self.state = self.start
+        self._resolve_chance()
+
+    def play(self, action: Any) -> None:
+        """The current player takes ``action``; the engine refuses an illegal one, changing nothing."""
+        self.state = self.state.apply(action)
+        self.actions.append(action)
+        self._resolve_chance()
+
+    def _resolve_chance(self) -> None:
+        while self.state.is_chance and not self.truncated:
+            outcome = self.game.sample_chance(self.state, self.chance)
+            self.state = self.state.apply(outcome)
+            self.actions.append(outcome)
+
+    @property
+    def truncated(self) -> bool:
+        """The game reached ``max_steps`` actions without ending."""
+        return len(self.actions) >= self.max_steps and not self.state.is_terminal
+
+
 class GameEnv(AECEnv[str, Observation, ActionId]):
     """The AEC environment of one game (see the module's description)."""
 
@@ -64,24 +103,24 @@ class GameEnv(AECEnv[str, Observation, ActionId]):
         **variants: bool,
     ) -> None:
         super().__init__()  # type: ignore[no-untyped-call]  # AECEnv.__init__ is not annotated
-        self.game = registered(name)
+        self.rulebook = registered(name)
         self.metadata = {**self.metadata, "name": f"{name.replace('-', '_')}_v0"}
         if render_mode is not None and render_mode not in RENDER_MODES:
             raise ValueError(f"render_mode {render_mode!r}: expected None or one of {list(RENDER_MODES)}")
         if not isinstance(max_steps, int) or isinstance(max_steps, bool) or max_steps < 1:
             raise FormatError("max_steps", f"expected a whole number of at least 1, got {shown(max_steps)}")
-        options = {v.option for v in self.game.variants}
+        options = {v.option for v in self.rulebook.variants}
         unknown = sorted(set(variants) - options)
         if unknown:
-            known = [v.option for v in self.game.variants]
+            known = [v.option for v in self.rulebook.variants]
             raise RulesError(f"unknown variant options {unknown}; expected some of {known}")
-        self.encoding = self.game.extra("encoding")
-        self.rules = self.game.rules(**variants)
+        self.encoding = self.rulebook.extra("encoding")
+        self.rules = self.rulebook.rules(**variants)
         self.players = players
-        self.start = self.game.new_game(players, self.rules)  # refuses an impossible player count
+        self.start = self.rulebook.new_game(players, self.rules)  # refuses an impossible player count
         self.render_mode = render_mode
         self.max_steps = max_steps
-        self.knowledge = knowledge(self.game)
+        self.knowledge = knowledge(self.rulebook)
         size = sum(math.prod(shape) for _, shape in self.knowledge.observation_blocks(self.rules, players))
         bounds = self.knowledge.observation_bounds
         low, high = (-np.inf, np.inf) if bounds is None else bounds(self.rules, players)
@@ -97,25 +136,42 @@ class GameEnv(AECEnv[str, Observation, ActionId]):
             for agent in self.possible_agents
         }
         self.action_spaces = {agent: spaces.Discrete(self.num_actions) for agent in self.possible_agents}
-        self.state: Any = self.start
-        self.steps = 0
-        self.actions: list[Any] = []
-        """The game's actions so far, chance outcomes included (it replays on the engine)."""
-        self._rng = random.Random()
+        self._episode: Any = None
         self._np_random: np.random.Generator | None = None
+
+    @property
+    def game(self) -> Game:
+        """The game this environment plays."""
+        return self.rulebook
+
+    @property
+    def episode(self) -> Any:
+        """The game being played (:class:`Episode`, or what :meth:`new_episode` makes); only
+        after :meth:`reset`."""
+        if self._episode is None:
+            raise RuntimeError("call reset() before using the environment")
+        return self._episode
+
+    def new_episode(self, chance: random.Random) -> Any:
+        """A new game, its chance drawn from ``chance``."""
+        return Episode(self.rulebook, self.start, chance, self.max_steps)
+
+    @property
+    def state(self) -> Any:
+        """The engine's state: the whole table, hidden pieces included (not for agents)."""
+        return self.episode.state
+
+    @property
+    def actions(self) -> list[Any]:
+        """The game's actions so far, chance outcomes included (they replay on the engine)."""
+        found: list[Any] = self.episode.actions
+        return found
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
 
     def action_space(self, agent: str) -> spaces.Space[Any]:
         return self.action_spaces[agent]
-
-    def _resolve_chance(self) -> None:
-        while self.state.is_chance and self.steps < self.max_steps:
-            outcome = self.game.sample_chance(self.state, self._rng)
-            self.actions.append(outcome)
-            self.state = self.state.apply(outcome)
-            self.steps += 1
 
     def ids(self) -> dict[int, Any]:
         """The legal decisions by id."""
@@ -127,14 +183,12 @@ class GameEnv(AECEnv[str, Observation, ActionId]):
         last seed started (or of a fresh random one)."""
         if seed is not None or self._np_random is None:
             self._np_random, _ = seeding.np_random(seed)
-        self._rng = random.Random(int(self._np_random.integers(2**63)))
-        self.state, self.steps, self.actions = self.start, 0, []
-        self._resolve_chance()
+        self._episode = self.new_episode(random.Random(int(self._np_random.integers(2**63))))
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
-        self.truncations = dict.fromkeys(self.agents, self.steps >= self.max_steps)
+        self.truncations = dict.fromkeys(self.agents, bool(self.episode.truncated))
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         self.agent_selection = self.possible_agents[max(self.state.current_player, 0)]
         if self.render_mode == "human":
@@ -165,15 +219,12 @@ class GameEnv(AECEnv[str, Observation, ActionId]):
                 self.state.apply(decision(self.rules, int(action)))  # the engine's refusal
                 raise InternalError(f"the engine took {shown(action)}, which no legal decision has")
             raise FormatError("action", f"{shown(action)} is no legal decision's id here")
-        self.actions.append(legal[int(action)])
-        self.state = self.state.apply(legal[int(action)])
-        self.steps += 1
-        self._resolve_chance()
+        self.episode.play(legal[int(action)])
         if self.state.is_terminal:
             self.rewards = dict(zip(self.agents, map(float, self.state.returns()), strict=True))
             self.terminations = dict.fromkeys(self.agents, True)
             self._accumulate_rewards()
-        elif self.steps >= self.max_steps:
+        elif self.episode.truncated:
             self.truncations = dict.fromkeys(self.agents, True)
         else:
             self.agent_selection = self.possible_agents[self.state.current_player]
@@ -188,7 +239,7 @@ class GameEnv(AECEnv[str, Observation, ActionId]):
                 "render() was called without a render mode: make the environment with render_mode='ansi'"
             )
             return None
-        text = str(self.game.render(self.state))
+        text = str(self.rulebook.render(self.state))
         if self.render_mode == "human":
             print(text, end="\n\n")  # a blank line between one table and the next
             return None

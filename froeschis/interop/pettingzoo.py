@@ -7,9 +7,11 @@ environments have (``env()`` with PettingZoo's classic wrappers, ``raw_env()`` w
 
     env = froeschis_v0.env(players=3)
 
-This module is the environment itself, :class:`FroeschisEnv`. Its :func:`env`, the bare
-environment (``froeschis_v0.raw_env``), is kept for code written before the versioned module; bound
-as ``from froeschis.interop import pettingzoo`` it would hide the ``pettingzoo`` package itself.
+This module is the environment itself, :class:`FroeschisEnv`: the generic environment of
+:mod:`froeschis.interop.aec` playing Fröschis (its numbers in :mod:`froeschis.core.game_encoding`),
+with Fröschis' record of the game. Its :func:`env`, the bare environment
+(``froeschis_v0.raw_env``), is kept for code written before the versioned module; bound as
+``from froeschis.interop import pettingzoo`` it would hide the ``pettingzoo`` package itself.
 
 >>> from froeschis.interop import froeschis_v0
 >>> env = froeschis_v0.raw_env(players=3)
@@ -59,41 +61,15 @@ Needs the ``rl`` extra: ``pip install 'froeschis[rl]'``.
 
 from __future__ import annotations
 
-from typing import Any
+import random
 
 from froeschis.agents.loop import MAX_STEPS
-from froeschis.core.encoding import id_to_action
 from froeschis.core.engine import GameState
-from froeschis.core.errors import FormatError, shown
 from froeschis.core.record import GameRecord
-from froeschis.interop.rl import (
-    RENDER_MODES,
-    RL_EXTRA,
-    SeededGame,
-    action_mask_array,
-    action_mask_space,
-    check_render_mode,
-    episode_rng,
-    observation_array,
-    observation_space,
-    render,
-    rules_from,
-)
+from froeschis.interop.aec import RENDER_MODES, ActionId, GameEnv, Observation
+from froeschis.interop.rl import SeededGame
 
-try:
-    import numpy as np
-    from gymnasium import spaces
-    from gymnasium.utils import seeding
-    from pettingzoo import AECEnv
-except ModuleNotFoundError as missing:
-    raise ModuleNotFoundError(
-        f"froeschis.interop.pettingzoo needs {missing.name}: {RL_EXTRA}", name=missing.name
-    ) from missing
-
-Observation = dict[str, Any]
-"""An agent's observation: ``{"observation": float32 array, "action_mask": int8 array}``."""
-ActionId = int | np.integer[Any] | None
-"""What :meth:`FroeschisEnv.step` takes: an action id (Python's or NumPy's), or None for a finished agent."""
+__all__ = ["ActionId", "FroeschisEnv", "Observation", "env"]
 
 
 def env(
@@ -105,7 +81,7 @@ def env(
     return FroeschisEnv(players, render_mode, max_steps, **variants)
 
 
-class FroeschisEnv(AECEnv[str, Observation, ActionId]):
+class FroeschisEnv(GameEnv):
     """The AEC environment (see the module's description); make it with ``froeschis_v0.env`` or
     ``froeschis_v0.raw_env``."""
 
@@ -118,39 +94,17 @@ class FroeschisEnv(AECEnv[str, Observation, ActionId]):
     def __init__(
         self, players: int = 4, render_mode: str | None = None, max_steps: int = MAX_STEPS, **variants: bool
     ) -> None:
-        super().__init__()  # type: ignore[no-untyped-call]  # AECEnv.__init__ is not annotated
-        check_render_mode(render_mode)
-        if not isinstance(max_steps, int) or isinstance(max_steps, bool) or max_steps < 1:
-            raise FormatError("max_steps", f"expected a whole number of at least 1, got {shown(max_steps)}")
-        self.rules = rules_from(variants)
-        self.players = players
-        self.render_mode = render_mode
-        self.max_steps = max_steps
-        observations = observation_space(players, self.rules)  # refuses an impossible player count
-        self.possible_agents = [f"player_{seat}" for seat in range(players)]
-        # One space object per agent, kept: PettingZoo's tests seed each agent's space on its own.
-        self.observation_spaces = {
-            agent: spaces.Dict({"observation": observations, "action_mask": action_mask_space(self.rules)})
-            for agent in self.possible_agents
-        }
-        self.action_spaces = {
-            agent: spaces.Discrete(action_mask_space(self.rules).shape[0]) for agent in self.possible_agents
-        }
-        self._np_random: np.random.Generator | None = None
-        self._game: SeededGame | None = None
+        super().__init__("froeschis", players, render_mode, max_steps, **variants)
 
-    def observation_space(self, agent: str) -> spaces.Space[Any]:
-        return self.observation_spaces[agent]
-
-    def action_space(self, agent: str) -> spaces.Space[Any]:
-        return self.action_spaces[agent]
+    def new_episode(self, chance: random.Random) -> SeededGame:
+        """A game on the reference engine, which keeps its record."""
+        return SeededGame(self.players, self.rules, chance, self.max_steps)
 
     @property
-    def game(self) -> SeededGame:
+    def game(self) -> SeededGame:  # type: ignore[override]  # Fröschis' environment named its episode so
         """The game being played (the reference state, the action list); only after :meth:`reset`."""
-        if self._game is None:
-            raise RuntimeError("call reset() before using the environment")
-        return self._game
+        found: SeededGame = self.episode
+        return found
 
     @property
     def game_state(self) -> GameState:
@@ -160,57 +114,3 @@ class FroeschisEnv(AECEnv[str, Observation, ActionId]):
     def record(self) -> GameRecord:
         """The game so far, chance included; it replays on the reference engine to :attr:`game_state`."""
         return self.game.record()
-
-    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        """A new game. With ``seed`` it is that seed's game; without, the next game of the stream the
-        last seed started (or of a fresh random one)."""
-        if seed is not None or self._np_random is None:
-            self._np_random, _ = seeding.np_random(seed)
-        self._game = SeededGame(self.players, self.rules, episode_rng(self._np_random), self.max_steps)
-        self.agents = self.possible_agents[:]
-        self.rewards = dict.fromkeys(self.agents, 0.0)
-        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
-        self.terminations = dict.fromkeys(self.agents, False)
-        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
-        self.truncations = dict.fromkeys(self.agents, self._game.truncated)
-        self.agent_selection = self.possible_agents[self._game.state.current_player]
-        if self.render_mode == "human":
-            self.render()
-
-    def observe(self, agent: str) -> Observation:
-        seat = self.possible_agents.index(agent)
-        state = self.game.state
-        return {"observation": observation_array(state, seat), "action_mask": action_mask_array(state, seat)}
-
-    def step(self, action: ActionId) -> None:
-        """The selected agent plays the action with this id (``None`` once it is terminated or
-        truncated, as PettingZoo asks); raises on an illegal action, changing nothing."""
-        agent = self.agent_selection
-        if self.terminations[agent] or self.truncations[agent]:
-            self._was_dead_step(action)
-            return
-        if not isinstance(action, int | np.integer) or isinstance(action, bool):
-            raise FormatError("action", f"expected an action id (a whole number), got {shown(action)}")
-        game = self.game
-        game.play(id_to_action(int(action), self.rules))
-        state = game.state
-        # Rewards are all 0 until the end, when nobody acts any more: so no agent ever has a reward
-        # since its last turn to clear, and no step but the last has any to give.
-        if state.is_terminal:
-            self.rewards = dict(zip(self.agents, state.returns(), strict=True))
-            self.terminations = dict.fromkeys(self.agents, True)
-            self._accumulate_rewards()
-        elif game.truncated:
-            self.truncations = dict.fromkeys(self.agents, True)
-        else:
-            self.agent_selection = self.possible_agents[state.current_player]
-        if self.render_mode == "human":
-            self.render()
-
-    def render(self) -> str | None:
-        """The table as ``froeschis watch`` prints it: returned with ``render_mode="ansi"``, printed
-        with ``"human"`` (returning None); None, with a warning, without a render mode."""
-        return render(self.render_mode, self.game.state)
-
-    def close(self) -> None:
-        """Nothing to release (PettingZoo asks for ``close`` beside ``render``)."""
