@@ -22,7 +22,7 @@ import pytest
 from rich.console import Console
 
 from froeschis.conformance.causes import PROTOCOL, Cause
-from froeschis.conformance.checker import CheckConfig
+from froeschis.conformance.checker import CheckConfig, check
 from froeschis.conformance.compare import ERROR, Finding
 from froeschis.conformance.divergence import PerftDivergence, trace
 from froeschis.conformance.process import SubprocessEngine
@@ -274,3 +274,33 @@ def test_the_node_engine_s_wider_moves_are_the_branches_only_it_lists() -> None:
         assert text.startswith("move ")
         with pytest.raises(IllegalActionError):
             state.apply(ARMY.action_from_json(text))
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
+@pytest.mark.skipif("conformance" not in ARMY.extras, reason="Army of Frogs has no conformance kit yet")
+def test_froeschis_conform_shows_the_divide_of_the_node_engine_s_narrower_moves() -> None:
+    """examples/army's ``three-frogs`` bug forbids strings the rules allow: the check's cause ends
+    with the divide of its reproduction's last position, whose line ends where the two lists part:
+    what the engine lacks there the reference allows, what it lists beyond the reference's it
+    refuses."""
+    config = CheckConfig(quick=True, random_games=0, vectors=None, fail_fast=True, shrink_budget=3)
+    report = check(["node", "examples/army/engine.mjs", "--bug", "three-frogs"], config, game=ARMY.name)
+    (cause,) = report.causes
+    divergence, reproduction = cause.divide, cause.reproduction
+    assert divergence is not None and reproduction is not None and reproduction.reproduced
+    assert divergence.step == reproduction.finding.step and divergence.cut == ""
+    rules = ARMY.rules_from_json(reproduction.record()["rules"])
+    state = ARMY.new_game(reproduction.players, rules)
+    for action in reproduction.actions[: (divergence.step or 0) + 1]:
+        state = state.apply(action)
+    for text in divergence.line:
+        state = state.apply(ARMY.action_from_json(text))
+    legal = {str(a) for a in state.legal_actions()}
+    lacks, extra = divergence.end("reference"), divergence.end("engine")
+    assert lacks or extra
+    assert set(lacks) <= legal and not set(extra) & legal
+    assert report.to_json()["causes"][0]["divide"]["line"] == list(divergence.line)
+    report.dumps()  # raises if the report does not match spec/schemas/report.schema.json
+    console = Console(width=120, record=True, file=io.StringIO())
+    report.render(console, show_table=False)
+    assert "first divergent line: " in console.export_text()
