@@ -1,20 +1,22 @@
-"""Any registered game with an encoding (Frog, Army of Frogs) as a PettingZoo AEC environment,
-played by its reference engine through the framework's :class:`~froeschis.framework.game.Game`.
+"""Any registered game with an encoding (Fröschis, Frog, Army of Frogs) as a PettingZoo AEC
+environment, played by its reference engine through the framework's
+:class:`~froeschis.framework.game.Game`.
 
-Make one through the game's versioned module, :mod:`froeschis.interop.frog_v0` or
-:mod:`froeschis.interop.army_of_frogs_v0` (``env()`` in PettingZoo's classic wrappers, ``raw_env()``
-bare). Agent ``player_i`` is seat ``i``. An agent observes a dict: ``observation``, the game's
-observation tensor of its seat (:func:`froeschis.interop.views.knowledge`, float32: nothing the
-seat may not see), and ``action_mask``, int8, 1 for every id of a legal decision (all 0 when the seat is not
-to decide). Actions are the encoding's ids (a ``Discrete`` space). Chance is no agent: it is
-resolved at once with ``Game.sample_chance`` from a source drawn for each episode from the
-environment's generator, seeded by ``reset(seed=...)`` (a reset without a seed plays the stream's
-next game). Rewards are the game's returns, given once at the end. An illegal id changes nothing:
-the engine refuses it, naming the clause, when the encoding names a decision for every id
-(``Encoding.decision``), else it is a :class:`~froeschis.framework.errors.FormatError` (``env()``
-makes it a loss instead, as PettingZoo's classic games do). After ``max_steps`` actions (chance
-included) every agent is truncated. ``render_mode="ansi"`` makes :meth:`GameEnv.render` return the
-game's text of the state, ``"human"`` prints it after the reset and every step.
+Make one through the game's versioned module, :mod:`froeschis.interop.froeschis_v0`,
+:mod:`froeschis.interop.frog_v0` or :mod:`froeschis.interop.army_of_frogs_v0` (``env()`` in
+PettingZoo's classic wrappers, ``raw_env()`` bare). Agent ``player_i`` is seat ``i``. An agent
+observes a dict: ``observation``, the game's observation tensor of its seat
+(:func:`froeschis.interop.views.knowledge`, float32: nothing the seat may not see), and
+``action_mask``, int8, 1 for every id of a legal decision (all 0 when the seat is not to decide).
+Actions are the encoding's ids (a ``Discrete`` space). Chance is no agent: it is resolved at once
+with ``Game.sample_chance`` from a source drawn for each episode from the environment's generator,
+seeded by ``reset(seed=...)`` (a reset without a seed plays the stream's next game). Rewards are
+the game's returns, given once at the end. An illegal id changes nothing: the engine refuses it,
+naming the clause, when the encoding names a decision for every id (``Encoding.decision``), else it
+is a :class:`~froeschis.framework.errors.FormatError` (``env()`` makes it a loss instead, as
+PettingZoo's classic games do). After ``max_steps`` actions (chance included) every agent is
+truncated. ``render_mode="ansi"`` makes :meth:`GameEnv.render` return the game's text of the
+state, ``"human"`` prints it after the reset and every step.
 
 Needs the ``rl`` extra: ``pip install 'froeschis[rl]'``.
 """

@@ -1,7 +1,9 @@
-"""Any registered game (Frog, Army of Frogs) as an OpenSpiel game, played by its reference engine
-through the framework's :class:`~froeschis.framework.game.Game` interface.
+"""Any registered game (Fröschis, Frog, Army of Frogs) as an OpenSpiel game, played by its reference
+engine through the framework's :class:`~froeschis.framework.game.Game` interface.
 
-Importing this module registers ``python_frog`` and ``python_army_of_frogs``::
+Importing this module registers ``python_frog`` and ``python_army_of_frogs``;
+:mod:`froeschis.interop.openspiel` registers Fröschis, ``python_froeschis``, with its own state
+class (:data:`FROESCHIS`)::
 
     import pyspiel
     import froeschis.interop.spiel
@@ -11,7 +13,8 @@ Importing this module registers ``python_frog`` and ``python_army_of_frogs``::
 A game gives only its numbers, ``GAME.extras["encoding"]`` (its module ``encoding``): the ids of
 its decisions, its chance nodes as a sequence of small steps (a deal of Frog's 36 cards has 36!
 orders, far too many for ``chance_outcomes``, so it is dealt one card at a time, each card left
-equally likely; Army of Frogs' bag one stone at a time, each colour as likely as its stones left),
+equally likely; Fröschis' shuffles one card at a time, each kind as likely as its cards left; Army
+of Frogs' bag one stone at a time, each colour as likely as its stones left),
 and what a seat sees and knows (:func:`froeschis.interop.views.knowledge`: the game's own tensors
 and strings, or its view's vector and JSON). Everything else is the Game's: the legal decisions,
 the steps, the returns, the variants (one boolean parameter per ``Game.variants`` option). A game
@@ -20,6 +23,8 @@ that reaches ``max_game_length`` actions (chance steps included) stops there, al
 An id that is not legal is refused and changes nothing: by the engine, naming the clause, when the
 encoding names a decision for every id (``Encoding.decision``), else a
 :class:`~froeschis.framework.errors.FormatError`; a chance step by the encoding's ``chance_action``.
+A state resamples what a seat cannot see (``resample_from_infostate``) by the encoding's
+``resample_state`` (a new state without a history) or ``resample`` (another history).
 
 Needs the ``openspiel`` extra (``pip install 'froeschis[openspiel]'``).
 """
