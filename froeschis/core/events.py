@@ -11,6 +11,7 @@ import enum
 import attrs
 
 from froeschis.core.cards import Card
+from froeschis.framework.provenance import Event as BaseEvent
 
 
 class EventKind(enum.Enum):
@@ -31,26 +32,20 @@ class EventKind(enum.Enum):
 
 
 @attrs.frozen
-class Event:
+class Event(BaseEvent[EventKind]):
     """One thing that happened. ``clauses[0]`` is the main cause; others contributed.
 
     ``seat``, ``card`` and ``spot`` are set where they apply (``seats`` for events about several
     players: who completed, who won).
     """
 
-    kind: EventKind
-    clauses: tuple[str, ...]
     seat: int | None = None
     card: Card | None = None
     spot: int | None = None
     seats: tuple[int, ...] = ()
 
-    @property
-    def clause(self) -> str:
-        return self.clauses[0]
-
-    def __str__(self) -> str:
-        parts = [self.kind.value]
+    def details(self) -> list[str]:
+        parts: list[str] = []
         if self.seat is not None:
             parts.append(f"seat={self.seat}")
         if self.card is not None:
@@ -59,4 +54,4 @@ class Event:
             parts.append(f"spot={self.spot}")
         if self.seats:
             parts.append("seats=" + ",".join(map(str, self.seats)))
-        return " ".join(parts) + f" [{', '.join(self.clauses)}]"
+        return parts

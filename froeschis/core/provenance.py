@@ -12,38 +12,17 @@ State fields are named by their paths in the JSON form ``froeschis.state/1``: ``
 
 from __future__ import annotations
 
-from froeschis.core.cards import Card
-from froeschis.core.events import Event, EventKind
-from froeschis.core.table import ClauseTable
+from froeschis.core.events import Event
 from froeschis.framework.provenance import Fired
+from froeschis.framework.provenance import Recorder as Recording
 
 __all__ = ["Fired", "Recorder"]
 
 
-class Recorder:
-    """Collects the provenance of one step: the engine calls :meth:`fire` for every part of it."""
+class Recorder(Recording[Event]):
+    """Collects the provenance of one step: the engine calls :meth:`fire` for every part of it,
+    an event's fields after its kind in :class:`~froeschis.core.events.Event`'s order (seat, card,
+    spot, seats)."""
 
-    __slots__ = ("events", "fired", "table")
-
-    def __init__(self, table: ClauseTable) -> None:
-        self.table = table
-        self.fired: list[Fired] = []
-        self.events: list[Event] = []
-
-    def fire(
-        self,
-        slots: tuple[str, ...],
-        writes: tuple[str, ...] = (),
-        kind: EventKind | None = None,
-        seat: int | None = None,
-        card: Card | None = None,
-        spot: int | None = None,
-        seats: tuple[int, ...] = (),
-    ) -> None:
-        """Record a part decided by the entries of ``slots`` (their clauses, in this order) that
-        wrote ``writes``; with ``kind``, the part is a public event."""
-        clauses = tuple(dict.fromkeys(self.table.clause_of(slot) for slot in slots))
-        event = None if kind is None else Event(kind, clauses, seat, card, spot, seats)
-        self.fired.append(Fired(clauses, writes, event))
-        if event is not None:
-            self.events.append(event)
+    __slots__ = ()
+    make_event = Event

@@ -6,13 +6,24 @@ JSON form of a state (``phase``, ``players[1].row[3]``...). The events of a step
 part of its provenance. Everything that explains a step (``froeschis explain``, the conformance
 kit's attribution of a divergence, fault localisation) reads this record; nothing keeps its own
 table of which clause decides what or writes where.
+
+Every game records the same way and its events share a shape (a kind, the clauses that caused it,
+the fields that apply); a game brings only its event kinds and fields: an :class:`Event` subclass,
+and a :class:`Recorder` subclass that makes them.
 """
 
 from __future__ import annotations
 
-from typing import Any
+import enum
+from collections.abc import Callable
+from typing import Any, Generic, TypeVar
 
 import attrs
+
+from froeschis.framework.table import ClauseTable
+
+K = TypeVar("K", bound=enum.Enum)
+E = TypeVar("E")
 
 
 @attrs.frozen
@@ -35,3 +46,66 @@ class Fired:
         return max(
             (len(w) for w in self.writes if path == w or path.startswith((w + "[", w + "."))), default=0
         )
+
+
+@attrs.frozen
+class Event(Generic[K]):
+    """One thing that happened: its kind (one of the game's), and the clauses that caused it, the
+    main cause first. A game's event class adds the fields that apply to its kinds, after these
+    two, and says in :meth:`details` how they are written."""
+
+    kind: K
+    clauses: tuple[str, ...]
+
+    @property
+    def clause(self) -> str:
+        """The main cause."""
+        return self.clauses[0]
+
+    def details(self) -> list[str]:
+        """The fields that apply, as ``name=value`` in the game's order (the base has none)."""
+        return []
+
+    def __str__(self) -> str:
+        """The kind, the details, the clauses in brackets (``drew seat=1 card=7 [turn.draw]``)."""
+        return " ".join([self.kind.value, *self.details()]) + f" [{', '.join(self.clauses)}]"
+
+
+class Recorder(Generic[E]):
+    """Collects the provenance of one step: the engine calls :meth:`fire` for every part of it.
+
+    A game's recorder is a subclass that names the game's event class (:attr:`make_event`); an
+    engine pays for none of this when it is given no recorder (``apply``)."""
+
+    __slots__ = ("events", "fired", "table")
+
+    make_event: Callable[..., E]
+    """The game's event class (or any maker of events from a kind, the clauses and the fields)."""
+
+    def __init__(self, table: ClauseTable) -> None:
+        self.table = table
+        self.fired: list[Fired] = []
+        self.events: list[E] = []
+
+    def fire(
+        self,
+        slots: tuple[str, ...],
+        writes: tuple[str, ...] = (),
+        kind: enum.Enum | None = None,
+        *fields: Any,
+        **named: Any,
+    ) -> None:
+        """Record a part decided by the entries of ``slots`` (their clauses, in this order) that
+        wrote ``writes``; with ``kind``, the part is a public event with these fields (after the
+        kind and the clauses, in the game's event's order or by name)."""
+        clause_of = self.table.clause_of
+        if len(slots) == 1:  # most parts: one slot, so one clause and no repeat to drop
+            clauses: tuple[str, ...] = (clause_of(slots[0]),)
+        else:
+            clauses = tuple(dict.fromkeys([clause_of(slot) for slot in slots]))
+        if kind is None:
+            self.fired.append(Fired(clauses, writes))
+            return
+        event = self.make_event(kind, clauses, *fields, **named)
+        self.fired.append(Fired(clauses, writes, event))
+        self.events.append(event)

@@ -12,6 +12,7 @@ import enum
 
 import attrs
 
+from froeschis.framework.provenance import Event as BaseEvent
 from froeschis.games.frog.cards import Card, Suit
 from froeschis.games.frog.state import Contract, Result
 
@@ -36,11 +37,9 @@ class EventKind(enum.Enum):
 
 
 @attrs.frozen
-class Event:
+class Event(BaseEvent[EventKind]):
     """One thing that happened; ``clauses[0]`` is its main cause."""
 
-    kind: EventKind
-    clauses: tuple[str, ...]
     seat: int | None = None
     call: str | None = None
     """A call's text: ``pass``, ``frog``, ``chico`` or ``grand`` (``called``)."""
@@ -53,12 +52,8 @@ class Event:
     changes: tuple[int, ...] = ()
     seats: tuple[int, ...] = ()
 
-    @property
-    def clause(self) -> str:
-        return self.clauses[0]
-
-    def __str__(self) -> str:
-        parts = [self.kind.value]
+    def details(self) -> list[str]:
+        parts: list[str] = []
         for name in ("seat", "call", "contract", "suit", "card", "points", "result"):
             value = getattr(self, name)
             if value is not None:
@@ -69,4 +64,4 @@ class Event:
             parts.append("changes=" + ",".join(f"{c:+d}" for c in self.changes))
         if self.seats:
             parts.append("seats=" + ",".join(map(str, self.seats)))
-        return " ".join(parts) + f" [{', '.join(self.clauses)}]"
+        return parts

@@ -8,34 +8,13 @@ by their paths in the JSON form ``froeschis.frog-state/1``: ``phase``, ``hands[1
 
 from __future__ import annotations
 
-from typing import Any
-
-from froeschis.framework.provenance import Fired
-from froeschis.games.frog.events import Event, EventKind
-from froeschis.games.frog.table import FrogTable
+from froeschis.framework.provenance import Recorder as Recording
+from froeschis.games.frog.events import Event
 
 
-class Recorder:
-    """Collects the provenance of one step."""
+class Recorder(Recording[Event]):
+    """Collects the provenance of one step: the engine calls :meth:`fire` for every part of it,
+    an event's fields by name (:class:`~froeschis.games.frog.events.Event`'s)."""
 
-    __slots__ = ("events", "fired", "table")
-
-    def __init__(self, table: FrogTable) -> None:
-        self.table = table
-        self.fired: list[Fired] = []
-        self.events: list[Event] = []
-
-    def fire(
-        self,
-        slots: tuple[str, ...],
-        writes: tuple[str, ...] = (),
-        kind: EventKind | None = None,
-        **fields: Any,
-    ) -> None:
-        """Record a part decided by the entries of ``slots`` (their clauses, in this order) that
-        wrote ``writes``; with ``kind``, the part is a public event with these ``fields``."""
-        clauses = tuple(dict.fromkeys(self.table.clause_of(slot) for slot in slots))
-        event = None if kind is None else Event(kind, clauses, **fields)
-        self.fired.append(Fired(clauses, writes, event))
-        if event is not None:
-            self.events.append(event)
+    __slots__ = ()
+    make_event = Event
