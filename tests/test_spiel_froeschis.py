@@ -8,6 +8,8 @@ in lock-step with it; ``python -m tests.test_spiel_froeschis`` rewrites it, and 
 from __future__ import annotations
 
 import json
+import pickle
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -71,3 +73,24 @@ def main() -> None:
 
 if __name__ == "__main__":
     main()
+
+
+def test_a_resampled_state_saves_as_itself() -> None:
+    """A resampled state has no history to replay from the start (the real one would tell the
+    hidden cards): pickled and serialised, it comes back as the table it is, not the game's start."""
+    game = pyspiel.load_game(SHORT_NAME, {"players": 2})
+    state = next(s.clone() for s in _decisions(game.new_initial_state(), seed=3) if len(s.history()) >= 200)
+    other = state.resample_from_infostate(0, lambda: 0.3)
+    assert other.game_state != state.game_state
+    serialised = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, other))[1]
+    for back in (pickle.loads(pickle.dumps(other)), serialised):
+        assert type(back) is type(other) and back.game_state == other.game_state
+        assert back.information_state_string(0) == other.information_state_string(0)
+        assert back.legal_actions() == other.legal_actions()
+
+
+def _decisions(state: Any, seed: int) -> Iterator[Any]:
+    """The decision states of a random game from ``state`` (the same object, played on)."""
+    for _ in steps([state], seed, 0.5):
+        if not state.is_chance_node() and not state.is_terminal():
+            yield state

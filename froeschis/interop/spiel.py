@@ -229,9 +229,11 @@ class Trail:
         """The current state's legal decisions by id, once asked (shared by copies: never changed)."""
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
-        """Pickled as the actions' JSON forms, the states replayed when it is read back."""
+        """Pickled as the actions' JSON forms, the states replayed when it is read back from the
+        first (pickled itself only when it is not the game's start: a resampled state's)."""
         actions = [self.setup.game.action_to_json(action) for action in self.actions]
-        return _trail, (self.setup, actions, self.partial, self.steps, self.memory)
+        first = None if self.states[0] is self.setup.start else self.states[0]
+        return _trail, (self.setup, actions, self.partial, self.steps, self.memory, first)
 
     def __deepcopy__(self, memo: dict[int, object]) -> Trail:
         copy = Trail(
@@ -241,10 +243,12 @@ class Trail:
         return copy
 
 
-def _trail(setup: Setup, actions: list[Any], partial: list[int], steps: int, memory: Any) -> Trail:
+def _trail(
+    setup: Setup, actions: list[Any], partial: list[int], steps: int, memory: Any, first: Any = None
+) -> Trail:
     game = setup.game
     read = [game.action_from_json(action, f"actions[{i}]") for i, action in enumerate(actions)]
-    states = [setup.start]
+    states = [setup.start if first is None else first]
     for action in read:
         states.append(states[-1].apply(action))
     return Trail(setup, states, read, partial, steps, memory)
