@@ -135,6 +135,9 @@ class Position:
     def is_terminal(self) -> bool:
         return self.state.is_terminal or self.length >= self.setup.limit
 
+    def __deepcopy__(self, memo: dict[int, object]) -> Position:
+        return self  # immutable: a state's copy shares it
+
 
 def _position(setup: Setup, state: GameState, partial: tuple[int, ...], known: bool, length: int) -> Position:
     kinds = card_kinds(state.rules)
