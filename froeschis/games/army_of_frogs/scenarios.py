@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -24,11 +24,12 @@ from froeschis.framework.errors import FroeschisError
 from froeschis.framework.game import Policy
 from froeschis.framework.jsontext import loads
 from froeschis.framework.loop import drive
-from froeschis.games.army_of_frogs.actions import AnyAction
+from froeschis.games.army_of_frogs.actions import AnyAction, Move
 from froeschis.games.army_of_frogs.bots import BOTS
 from froeschis.games.army_of_frogs.chance import sample_chance
 from froeschis.games.army_of_frogs.engine import ArmyState, new_game
 from froeschis.games.army_of_frogs.goal import LINK_AT, ROUNDS
+from froeschis.games.army_of_frogs.phases import Phase
 from froeschis.games.army_of_frogs.readings import VARIANT_OPTIONS
 from froeschis.games.army_of_frogs.rules import Rules, with_variants
 from froeschis.games.army_of_frogs.serialize import action_from_json, rules_from_json
@@ -147,32 +148,80 @@ SEARCHED = 300
 """How many seeds a search for a rare game tries."""
 
 
-def _won_by_another(last: ArmyState) -> bool:
+def _states(rules: Rules, players: int, actions: Sequence[AnyAction]) -> list[ArmyState]:
+    """Every state of the game of ``actions``, the new game first."""
+    states = [new_game(players, rules)]
+    for action in actions:
+        states.append(states[-1].apply(action))
+    return states
+
+
+def _won_by_another(states: Sequence[ArmyState]) -> bool:
     """The winner is not the seat whose turn ended the game: an opponent's stone linked its colour."""
+    last = states[-1]
     return bool(last.winners) and last.winners[0] != last.seat
 
 
-RARE: tuple[tuple[str, str, int, Rules, str, Callable[[ArmyState], bool]], ...] = (
+def _two_goals(states: Sequence[ArmyState]) -> bool:
+    """The game is won where two colours have reached their goal at once (goal.one-winner: with
+    win_at_turn_end, a move may link the seat's colour and its add another's)."""
+    last = states[-1]
+    table, rules = last.rules.table, last.rules
+    colours = {table.colour_of(seat, last.num_players) for seat in range(last.num_players)}
+    return bool(last.winners) and sum(table.linked(table, last.island, c, rules.link_at) for c in colours) > 1
+
+
+def _landing_judged(states: Sequence[ArmyState]) -> bool:
+    """A seat to move is refused, by variant.one-island-each-jump, a move whose end alone keeps one
+    island (a landing on the way leaves it in parts)."""
+    for state in states:
+        if state.phase is Phase.MOVE:
+            published = with_variants(Rules(**{s: getattr(state.rules, s) for s in SIZES})).table
+            moves = tuple(a for a in state.legal_actions() if isinstance(a, Move))
+            if published.legal_moves(published, state.island, state.colour) != moves:
+                return True
+    return False
+
+
+Wanted = Callable[[Sequence[ArmyState]], bool]
+
+RARE: tuple[tuple[str, str, int, Rules, str, Wanted], ...] = (
     (
         "won-by-another",
-        "a seat wins by an opponent's stone (goal.any-seat)",
+        "a seat wins by an opponent's add (goal.any-seat)",
         3,
         SMALL,
         "mixed",
         _won_by_another,
     ),
+    (
+        "two-goals",
+        "two colours reach their goal in one turn, checked at its end (goal.one-winner)",
+        2,
+        with_variants(SMALL, "win_at_turn_end"),
+        "greedy",
+        _two_goals,
+    ),
+    (
+        "landing-judged",
+        "a move refused for a landing on its way (variant.one-island-each-jump)",
+        3,
+        with_variants(SMALL, "one_island_each_jump"),
+        "random",
+        _landing_judged,
+    ),
 )
-"""Endings random play seldom shows, each searched for by seed."""
+"""Situations random play seldom shows, each searched for by seed."""
 
 
 def rare_games(seed: int) -> Iterator[Scenario]:
-    """The first game from a seed on (of :data:`SEARCHED`) that ends as each of :data:`RARE` wants
-    (none if no seed shows it)."""
+    """The first game from a seed on (of :data:`SEARCHED`) that shows each of :data:`RARE` (none
+    if no seed shows it)."""
     for index, (name, purpose, players, rules, seating, wanted) in enumerate(RARE):
         first = seed * 1000 + 500 + 50 * index
         for tried in range(first, first + SEARCHED):
-            last, actions = play(rules, players, tried, seating)
-            if wanted(last):
+            actions = play(rules, players, tried, seating)[1]
+            if wanted(_states(rules, players, actions)):
                 yield Scenario(f"searched-{name}", purpose, players, rules, actions, "biased", needs(rules))
                 break
 
