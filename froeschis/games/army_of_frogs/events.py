@@ -10,6 +10,7 @@ import enum
 
 import attrs
 
+from froeschis.framework.provenance import Event as BaseEvent
 from froeschis.games.army_of_frogs.hexes import Cell, Colour
 
 
@@ -28,24 +29,18 @@ class EventKind(enum.Enum):
 
 
 @attrs.frozen
-class Event:
+class Event(BaseEvent[EventKind]):
     """One thing that happened. ``seat``, ``colour``, ``start`` and ``end`` are set where they apply
     (``end`` is the cell of an add); ``seats`` for the winners."""
 
-    kind: EventKind
-    clauses: tuple[str, ...]
     seat: int | None = None
     colour: Colour | None = None
     start: Cell | None = None
     end: Cell | None = None
     seats: tuple[int, ...] = ()
 
-    @property
-    def clause(self) -> str:
-        return self.clauses[0]
-
-    def __str__(self) -> str:
-        parts = [self.kind.value]
+    def details(self) -> list[str]:
+        parts: list[str] = []
         if self.seat is not None:
             parts.append(f"seat={self.seat}")
         if self.colour is not None:
@@ -56,4 +51,4 @@ class Event:
             parts.append(f"to={self.end[0]},{self.end[1]}")
         if self.seats:
             parts.append("seats=" + ",".join(map(str, self.seats)))
-        return " ".join(parts) + f" [{', '.join(self.clauses)}]"
+        return parts

@@ -8,37 +8,14 @@ JSON form ``froeschis.army-of-frogs-state/1``: ``island``, ``hands[1]``, ``bag``
 
 from __future__ import annotations
 
-from froeschis.framework.provenance import Fired
-from froeschis.games.army_of_frogs.events import Event, EventKind
-from froeschis.games.army_of_frogs.hexes import Cell, Colour
-from froeschis.games.army_of_frogs.table import ArmyTable
+from froeschis.framework.provenance import Recorder as Recording
+from froeschis.games.army_of_frogs.events import Event
 
 
-class Recorder:
-    """Collects the provenance of one step: the engine calls :meth:`fire` for every part of it."""
+class Recorder(Recording[Event]):
+    """Collects the provenance of one step: the engine calls :meth:`fire` for every part of it,
+    an event's fields after its kind in :class:`~froeschis.games.army_of_frogs.events.Event`'s
+    order (seat, colour, start, end, seats) or by name."""
 
-    __slots__ = ("events", "fired", "table")
-
-    def __init__(self, table: ArmyTable) -> None:
-        self.table = table
-        self.fired: list[Fired] = []
-        self.events: list[Event] = []
-
-    def fire(
-        self,
-        slots: tuple[str, ...],
-        writes: tuple[str, ...] = (),
-        kind: EventKind | None = None,
-        seat: int | None = None,
-        colour: Colour | None = None,
-        start: Cell | None = None,
-        end: Cell | None = None,
-        seats: tuple[int, ...] = (),
-    ) -> None:
-        """Record a part decided by the entries of ``slots`` (their clauses, in this order) that
-        wrote ``writes``; with ``kind``, the part is a public event."""
-        clauses = tuple(dict.fromkeys(self.table.clause_of(slot) for slot in slots))
-        event = None if kind is None else Event(kind, clauses, seat, colour, start, end, seats)
-        self.fired.append(Fired(clauses, writes, event))
-        if event is not None:
-            self.events.append(event)
+    __slots__ = ()
+    make_event = Event
