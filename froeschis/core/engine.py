@@ -26,10 +26,11 @@ from froeschis.core.actions import (
 from froeschis.core.cards import EMPTY_ROW, Card, Row
 from froeschis.core.errors import FormatError, IllegalActionError, InternalError, shown
 from froeschis.core.events import Event, EventKind
-from froeschis.core.provenance import Fired, Recorder
+from froeschis.core.provenance import Recorder
 from froeschis.core.rules import Rules, check_setup
 from froeschis.core.state import CHANCE, TERMINAL, Phase, Player
 from froeschis.core.table import ClauseTable, Resolution
+from froeschis.framework.provenance import Transition as Step
 
 PHASE_SLOT = {
     Phase.DEAL: "deal",
@@ -185,25 +186,10 @@ class GameState:
         return "\n".join(lines)
 
 
-@attrs.frozen
-class Transition:
+class Transition(Step[GameState, AnyAction, Event]):
     """One step with its provenance (:meth:`GameState.transition`)."""
 
-    before: GameState
-    """The state the action was applied to."""
-    action: AnyAction
-    """The action: a decision, or a chance outcome."""
-    after: GameState
-    """The state it led to."""
-    events: tuple[Event, ...]
-    """The step's events, in order (what :meth:`GameState.step` returns)."""
-    fired: tuple[Fired, ...]
-    """Every part of the step in the order it happened; the events are among them."""
-
-    @property
-    def clauses(self) -> tuple[str, ...]:
-        """Every clause that decided a part of the step, in the order they fired."""
-        return tuple(dict.fromkeys(c for part in self.fired for c in part.clauses))
+    __slots__ = ()
 
 
 def new_game(players: int, rules: Rules | None = None) -> GameState:

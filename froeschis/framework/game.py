@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import attrs
 
-from froeschis.framework.provenance import Fired
+from froeschis.framework.provenance import Transition
 from froeschis.framework.table import ClauseTable, Variant
 
 if TYPE_CHECKING:  # a game's catalogue is read by the tools, never by ``import froeschis``
@@ -36,19 +36,6 @@ CHANCE = -1
 """:attr:`State.current_player` at a chance node (OpenSpiel's value)."""
 TERMINAL = -4
 """:attr:`State.current_player` once the game is over (OpenSpiel's value)."""
-
-
-class Transition(Protocol):
-    """One step with its provenance (what :meth:`State.transition` returns)."""
-
-    @property
-    def after(self) -> Any: ...
-    @property
-    def events(self) -> tuple[Any, ...]: ...
-    @property
-    def fired(self) -> tuple[Fired, ...]: ...
-    @property
-    def clauses(self) -> tuple[str, ...]: ...
 
 
 class State(Protocol):
@@ -75,7 +62,9 @@ class State(Protocol):
     def step(self, action: Any) -> tuple[Any, tuple[Any, ...]]:
         """Like :meth:`apply`, also returning the events the action caused (each names its clauses)."""
 
-    def transition(self, action: Any) -> Transition: ...
+    def transition(self, action: Any) -> Transition[Any, Any, Any]:
+        """The step with its provenance (:class:`~froeschis.framework.provenance.Transition`)."""
+
     def returns(self) -> tuple[float, ...]:
         """Each seat's return (all 0 before the end)."""
 

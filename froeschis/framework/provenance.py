@@ -9,7 +9,8 @@ table of which clause decides what or writes where.
 
 Every game records the same way and its events share a shape (a kind, the clauses that caused it,
 the fields that apply); a game brings only its event kinds and fields: an :class:`Event` subclass,
-and a :class:`Recorder` subclass that makes them.
+a :class:`Recorder` subclass that makes them, and a :class:`Transition` subclass for its state,
+action and event types.
 """
 
 from __future__ import annotations
@@ -24,6 +25,8 @@ from froeschis.framework.table import ClauseTable
 
 K = TypeVar("K", bound=enum.Enum)
 E = TypeVar("E")
+S = TypeVar("S")
+A = TypeVar("A")
 
 
 @attrs.frozen
@@ -109,3 +112,24 @@ class Recorder(Generic[E]):
         event = self.make_event(kind, clauses, *fields, **named)
         self.fired.append(Fired(clauses, writes, event))
         self.events.append(event)
+
+
+@attrs.frozen
+class Transition(Generic[S, A, E]):
+    """One step with its provenance (what a state's ``transition`` returns)."""
+
+    before: S
+    """The state the action was applied to."""
+    action: A
+    """The action: a decision, or a chance outcome."""
+    after: S
+    """The state it led to."""
+    events: tuple[E, ...]
+    """The step's events, in order (what the state's ``step`` returns)."""
+    fired: tuple[Fired, ...]
+    """Every part of the step in the order it happened; the events are among them."""
+
+    @property
+    def clauses(self) -> tuple[str, ...]:
+        """Every clause that decided a part of the step, in the order they fired."""
+        return tuple(dict.fromkeys(c for part in self.fired for c in part.clauses))

@@ -19,7 +19,7 @@ import attrs
 
 from froeschis.framework.errors import FormatError, IllegalActionError, shown
 from froeschis.framework.game import CHANCE, TERMINAL
-from froeschis.framework.provenance import Fired
+from froeschis.framework.provenance import Transition as Step
 from froeschis.games.army_of_frogs.actions import NO_ADD, NO_MOVE, Action, Add, AnyAction, Move, Shuffle
 from froeschis.games.army_of_frogs.events import Event, EventKind
 from froeschis.games.army_of_frogs.hexes import EMPTY_ISLAND, Colour, Island
@@ -136,20 +136,10 @@ class ArmyState:
         return self.rules.table.returns(len(self.hands), self.winners)
 
 
-@attrs.frozen
-class Transition:
+class Transition(Step[ArmyState, AnyAction, Event]):
     """One step with its provenance (:meth:`ArmyState.transition`)."""
 
-    before: ArmyState
-    action: AnyAction
-    after: ArmyState
-    events: tuple[Event, ...]
-    fired: tuple[Fired, ...]
-
-    @property
-    def clauses(self) -> tuple[str, ...]:
-        """Every clause that decided a part of the step, in the order they fired."""
-        return tuple(dict.fromkeys(c for part in self.fired for c in part.clauses))
+    __slots__ = ()
 
 
 def new_game(players: int, rules: Rules | None = None) -> ArmyState:

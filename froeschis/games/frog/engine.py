@@ -16,7 +16,7 @@ import attrs
 
 from froeschis.framework.errors import FormatError, IllegalActionError, InternalError, shown
 from froeschis.framework.game import CHANCE, TERMINAL
-from froeschis.framework.provenance import Fired
+from froeschis.framework.provenance import Transition as Step
 from froeschis.games.frog.actions import (
     BIDS,
     LEAVE_WIDOW,
@@ -182,20 +182,10 @@ class GameState:
         return f"deal {self.deal_number}, {self.phase.value}, seat {self.turn} to act"
 
 
-@attrs.frozen
-class Transition:
+class Transition(Step[GameState, Action, Event]):
     """One step with its provenance (:meth:`GameState.transition`)."""
 
-    before: GameState
-    action: Action
-    after: GameState
-    events: tuple[Event, ...]
-    fired: tuple[Fired, ...]
-
-    @property
-    def clauses(self) -> tuple[str, ...]:
-        """Every clause that decided a part of the step, in the order they fired."""
-        return tuple(dict.fromkeys(c for part in self.fired for c in part.clauses))
+    __slots__ = ()
 
 
 def new_game(players: int = 3, rules: Rules | None = None) -> GameState:
