@@ -297,4 +297,7 @@ KIT = Conformance(
     same_position=same_position,
     unobservable=UNOBSERVABLE,
 )
-"""Army of Frogs' part of the kit (``Game.extras["conformance"]``)."""
+"""Army of Frogs' part of the kit (``Game.extras["conformance"]``).
+
+:meta hide-value:
+"""

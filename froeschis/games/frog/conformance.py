@@ -265,4 +265,7 @@ KIT = Conformance(
     same_position=same_position,
     unobservable=VIEW_CLAUSES,
 )
-"""Frog's part of the kit (``Game.extras["conformance"]``)."""
+"""Frog's part of the kit (``Game.extras["conformance"]``).
+
+:meta hide-value:
+"""
