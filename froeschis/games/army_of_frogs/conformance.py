@@ -19,6 +19,7 @@ from collections.abc import Sequence
 import attrs
 
 from froeschis.framework.checks import JSON, Conformance
+from froeschis.framework.replies import reply_checker
 from froeschis.framework.table import Reading
 from froeschis.games.army_of_frogs.actions import NO_ADD, NO_MOVE, Action, Add, Move, Shuffle
 from froeschis.games.army_of_frogs.engine import ArmyState
@@ -225,59 +226,6 @@ def same_position(a: ArmyState, b: ArmyState) -> bool:
     )
 
 
-_REPLY_KEYS = {
-    "state": ({"type", "state", "legal"}, {"events"}),
-    "illegal": ({"type", "reason"}, {"clause"}),
-    "hello": ({"type", "protocol", "engine", "events", "rules"}, {"game"}),
-}
-"""Each reply's required keys and its optional ones (spec/protocol.md; ``x-`` keys are free)."""
-
-
-def _keys_errors(kind: str, reply: dict[str, JSON]) -> list[str]:
-    required, optional = _REPLY_KEYS[kind]
-    found = [f"{key}: missing" for key in sorted(required - reply.keys())]
-    extra = sorted(k for k in reply.keys() - required - optional if not k.startswith("x-"))
-    return found + [f"{key}: not a key of the {kind} reply" for key in extra]
-
-
-def _state_errors(reply: dict[str, JSON]) -> list[str]:
-    state, legal, events = reply["state"], reply["legal"], reply.get("events", [])
-    if not isinstance(state, dict):
-        return ["state: not an object"]
-    found = [f"state.{key}: missing" for key in STATE_KEYS if key not in state]
-    found += [
-        f"state.{key}: not a key of froeschis.army-of-frogs-state/1" for key in state if key not in STATE_KEYS
-    ]
-    if not isinstance(legal, list) or not all(isinstance(a, str) for a in legal):
-        found.append("legal: not a list of decisions (strings)")
-    if not isinstance(events, list):
-        return [*found, "events: not a list"]
-    for i, event in enumerate(events):
-        if not isinstance(event, dict) or not isinstance(event.get("kind"), str):
-            found.append(f"events[{i}]: not an object with a kind")
-        elif not isinstance(event.get("clauses"), list) or not all(
-            isinstance(c, str) for c in event["clauses"]
-        ):
-            found.append(f"events[{i}].clauses: not a list of clause IDs")
-    return found
-
-
-def reply_errors(kind: str, reply: JSON) -> list[str]:
-    """Why a ``hello``, ``state`` or ``illegal`` reply is malformed (spec/protocol.md's replies with
-    spec/army-of-frogs/protocol.md's data); empty when it is well-formed."""
-    if not isinstance(reply, dict):
-        return ["(top): not an object"]
-    found = _keys_errors(kind, reply)
-    if found:
-        return found
-    if kind == "state":
-        return _state_errors(reply)
-    if kind == "illegal":
-        bad = not isinstance(reply["reason"], str) or not isinstance(reply.get("clause", ""), str)
-        return ["reason, clause: a reason is text, a clause an ID"] if bad else []
-    return []
-
-
 KIT = Conformance(
     features=RULE_FEATURES,
     scenarios=all_scenarios,
@@ -289,7 +237,7 @@ KIT = Conformance(
     decision_clauses=decision_clauses,
     phase_clause=phase_clause,
     setup_clauses=setup_clauses,
-    reply_errors=reply_errors,
+    reply_errors=reply_checker("froeschis.army-of-frogs-state/1", STATE_KEYS),
     reply_schema="spec/protocol.md and spec/army-of-frogs/protocol.md",
     repair_decision=repair_decision,
     repair_chance=repair_chance,
