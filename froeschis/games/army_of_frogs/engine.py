@@ -276,8 +276,9 @@ def _added(state: ArmyState, add: Add, rec: Recorder | None) -> ArmyState:
     winning = _goal(state, table, island, Moment.ADD, rec)
     if winning:
         return _won(state, island, tuple(hands), state.bag, winning, True)
-    before = hands[seat]
-    hands[seat], bag = table.draw(before, state.bag)
+    before, bag = hands[seat], state.bag
+    if table.draw_follows(state.island):
+        hands[seat], bag = table.draw(before, bag)
     if rec is not None and hands[seat] != before:
         drawn = next((Counter(hands[seat]) - Counter(before)).elements())
         rec.fire(("draw",), (f"hands[{seat}]", "bag"), EventKind.DREW, seat, drawn)

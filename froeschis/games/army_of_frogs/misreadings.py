@@ -7,7 +7,7 @@ decision another clause takes replaces that clause's entry (``replaces``); a rea
 string rule's local check (string.checked) loses its reason also replaces that check with a judgement
 of the whole island, so that it plays as an engine reading so would.
 
-Seven misreadings have no entries: they change what a turn holds or need what no decision is given
+Six misreadings have no entries: they change what a turn holds or need what no decision is given
 (:data:`NOT_PLAYED` says why).
 """
 
@@ -116,6 +116,12 @@ def first_stone_not_own(
     if not stones:
         return colour != seat_colour
     return turns.apart(stones, cell, colour, seat_colour, directions)
+
+
+@clause("turn.first-placement")
+def no_first_replacement(stones: Stones) -> bool:
+    """No draw after the first placement (the add on the empty island): seat 0 goes on with one stone."""
+    return bool(stones)
 
 
 @clause("turn.parts")
@@ -532,6 +538,7 @@ IMPLEMENTED: dict[str, tuple[Reading, ...]] = {
     "turn.first-seat~dealer-left": _readings("first_seat", dealer_left),
     "turn.order~backwards": _readings("next_seat", backwards),
     "turn.first-placement~setup-step": _readings("seat_after", placement_as_setup),
+    "turn.first-placement~no-replacement": _readings("draw_follows", no_first_replacement),
     "turn.first-placement~not-own-colour": _readings("apart", first_stone_not_own, "add.own-colour-apart"),
     "turn.parts~add-first": _readings("turn_parts", add_first),
     "turn.pass~no-move-ends-turn": _readings("pass_ends_turn", every_pass_ends_turn),
@@ -595,7 +602,6 @@ IMPLEMENTED: dict[str, tuple[Reading, ...]] = {
 NOT_PLAYED: dict[str, str] = {
     "players.colours~from-the-hand": "a seat's colour would change with its hand: no decision takes the hand",
     "turn.order~stuck-seat-skipped": "that a seat can do nothing is known only once its whole turn is listed",
-    "turn.first-placement~no-replacement": "the draw (draw.replace) is not told which turn it follows",
     "turn.parts~draw-before-add": "a hand of three stones breaks the hands' form (at most two)",
     "move.jump~any-free-beyond": "a line beyond the row has endless empty cells: no bound is the reading's",
     "end.no-action~bag-empty-only": "the count of passed turns (end.no-action) is not told the bag",

@@ -27,6 +27,7 @@ PUBLISHED = ArmyTable(
     next_seat=turns.next_seat,
     first_cells=turns.first_cells,
     seat_after=turns.seat_after,
+    draw_follows=turns.draw_follows,
     turn_parts=turns.turn_parts,
     offer=turns.offer,
     pass_ends_turn=turns.pass_ends_turn,

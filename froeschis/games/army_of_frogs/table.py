@@ -65,6 +65,7 @@ class ArmyTable(ClauseTable):
     next_seat: Callable[[int, int], int]
     first_cells: Callable[[Stones], tuple[Cell, ...]]
     seat_after: Callable[[ArmyTable, int, int, int], int]
+    draw_follows: Callable[[Stones], bool]
     turn_parts: Callable[[], tuple[Phase, ...]]
     offer: Callable[[tuple[Action, ...], Action], tuple[Action, ...]]
     pass_ends_turn: Callable[[Phase], bool]

@@ -40,6 +40,13 @@ def seat_after(table: ArmyTable, turn: int, seat: int, players: int) -> int:
     return table.next_seat(seat, players)
 
 
+@clause("turn.first-placement")
+def draw_follows(stones: Stones) -> bool:
+    """Whether the draw (draw.replace) follows an add made on ``stones`` (the island before it):
+    always, after the first placement (the add on the empty island) as after every other add."""
+    return True
+
+
 @clause("turn.parts")
 def turn_parts() -> tuple[Phase, ...]:
     """The decisions of a turn, in order: the move, then the add (which the draw follows)."""
