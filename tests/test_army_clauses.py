@@ -420,6 +420,18 @@ def test_the_only_link_moves_only_where_it_relinks_every_part() -> None:
     assert not TABLE.one_island(labels, count, [(1, -1)])
 
 
+@pytest.mark.clause("army-of-frogs:island.one")
+def test_a_landing_relinks_the_island_only_if_it_touches_every_part() -> None:
+    """A stone on (0, 0) is the only link of three single stones (on (1, 0), (0, -1), (-1, 1), no two
+    of them neighbours): lifted, it leaves three parts. A landing that touches two of them leaves
+    the third cut off ("re-links the island" means all of it); one that touches all three relinks."""
+    without = stones("1,0:1 0,-1:1 -1,1:1")
+    labels, count = TABLE.parts(TABLE, dict(without.items()))
+    assert count == 3
+    assert not TABLE.one_island(labels, count, [(1, 0), (0, -1)])
+    assert TABLE.one_island(labels, count, [(1, 0), (0, -1), (-1, 1)])
+
+
 @pytest.mark.clause("army-of-frogs:variant.one-island-each-jump")
 def test_with_the_option_every_landing_keeps_one_island() -> None:
     """only-link: the first landing, (2, 0), cuts (-1, 0) off: the stone has no move."""
