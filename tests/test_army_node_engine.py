@@ -15,7 +15,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import shlex
 import shutil
 import subprocess
 import sys
@@ -23,6 +22,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
+from tests.doc_transcripts import transcript, without_seconds
 
 ROOT = Path(__file__).resolve().parent.parent
 ARMY = ROOT / "examples" / "army"
@@ -91,27 +92,12 @@ def test_the_engine_recounts_the_perft_table() -> None:
 
 
 DOCS = ROOT / "docs" / "army.rst"
-SECONDS = re.compile(r"\b\d+\.\d s\b")
-
-
-def transcript() -> tuple[list[str], list[str]]:
-    """The command (its words) and the output lines of docs/army.rst's ``army-conform-transcript``."""
-    text = DOCS.read_text(encoding="utf-8")
-    block = text[text.index(":name: army-conform-transcript") :].split("\n\n", 1)[1]
-    lines: list[str] = []
-    for line in block.splitlines():
-        if line and not line.startswith("   "):
-            break
-        lines.append(line[3:])
-    while lines and not lines[-1]:
-        lines.pop()
-    return shlex.split(lines[0].removeprefix("$ ")), lines[1:]
 
 
 def test_the_clean_engine_conforms_strictly_as_the_docs_show(tmp_path: Path) -> None:
     """No error and no warning, every clause the protocol shows exercised; what the command prints
     is docs/army.rst's transcript (seconds aside), and CI runs the same command."""
-    words, expected = transcript()
+    words, expected = transcript(DOCS, "army-conform-transcript")
     assert words[:4] == ["froeschis", "conform", "--game", "army-of-frogs"] and "--strict" in words
     assert " ".join(words) in (ROOT / ".ci" / "run").read_text(encoding="utf-8")
     report = tmp_path / "report.json"
@@ -120,9 +106,7 @@ def test_the_clean_engine_conforms_strictly_as_the_docs_show(tmp_path: Path) -> 
     done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=600, check=False)
     result = json.loads(report.read_text())
     assert done.returncode == 0 and result["ok"] and result["errors"] == [], result["summary"]
-    assert [SECONDS.sub("N s", line.rstrip()) for line in done.stdout.splitlines()] == [
-        SECONDS.sub("N s", line) for line in expected
-    ]
+    assert without_seconds(done.stdout.splitlines()) == without_seconds(expected)
 
 
 @pytest.mark.skipif(not os.environ.get("FROESCHIS_ARMY_NODE_BUGS"), reason="set FROESCHIS_ARMY_NODE_BUGS=1")

@@ -8,37 +8,21 @@ root, as the page does, with the reproductions written into a temporary folder s
 from __future__ import annotations
 
 import os
-import re
-import shlex
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
+from tests.doc_transcripts import transcript, without_seconds
+
 REPO = Path(__file__).resolve().parents[1]
 GUIDE = REPO / "docs" / "guide-validating.rst"
-SECONDS = re.compile(r"\b\d+\.\d s\b")
-
-
-def transcript() -> tuple[list[str], list[str]]:
-    """The command (its words) and the output lines of the page's ``conform-transcript`` block."""
-    text = GUIDE.read_text(encoding="utf-8")
-    block = text[text.index(":name: conform-transcript") :].split("\n\n", 1)[1]
-    lines: list[str] = []
-    for line in block.splitlines():
-        if line and not line.startswith("   "):
-            break
-        lines.append(line[3:])
-    while lines and not lines[-1]:
-        lines.pop()
-    assert lines[0].startswith("$ froeschis conform ")
-    return shlex.split(lines[0][2:]), lines[1:]
 
 
 @pytest.mark.clause("round.final-turns")
 def test_the_guide_shows_what_the_conform_command_prints(tmp_path: Path) -> None:
-    words, expected = transcript()
+    words, expected = transcript(GUIDE, "conform-transcript")
     assert words[:2] == ["froeschis", "conform"] and "--repro-dir" in words
     words[words.index("--repro-dir") + 1] = str(tmp_path / "repros")
     command = [sys.executable, "-m", "froeschis", *words[1:]]
@@ -53,8 +37,7 @@ def test_the_guide_shows_what_the_conform_command_prints(tmp_path: Path) -> None
     )
     assert done.returncode == 1, done.stderr
     shown = done.stdout.replace(str(tmp_path / "repros"), "repros").replace(sys.executable, "python")
-    actual = [SECONDS.sub("N s", line.rstrip()) for line in shown.splitlines()]
-    assert actual == [SECONDS.sub("N s", line) for line in expected]
+    assert without_seconds(shown.splitlines()) == without_seconds(expected)
     assert sorted(p.name for p in (tmp_path / "repros").iterdir()) == [
         "cause-1-round-final-turns.record.json",
         "test_cause_1_round_final_turns.py",
