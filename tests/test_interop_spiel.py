@@ -10,6 +10,7 @@ import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
 import froeschis.interop.spiel  # noqa: E402,F401  # registers the games
+from froeschis.framework.errors import IllegalActionError  # noqa: E402
 from froeschis.framework.registry import game as registered  # noqa: E402
 
 FROG = registered("frog")
@@ -106,3 +107,40 @@ def test_frog_resample_keeps_the_view() -> None:
         changed += other.state != state.state
     assert changed > 0
     assert json.loads(state.observation_string(seat)) == FROG.observe(state.state, seat)
+
+
+def chance_to(state: object, steps: int) -> None:
+    """Take ``steps`` chance steps, each the first outcome offered."""
+    for _ in range(steps):
+        state.apply_action(state.chance_outcomes()[0][0])  # type: ignore[attr-defined]
+
+
+@pytest.mark.clause("frog:match.first-dealer", "frog:deal.packets", "army-of-frogs:setup.shuffle")
+@pytest.mark.parametrize(
+    ("name", "params", "steps", "bad", "clause"),
+    [
+        ("python_frog", {}, 0, 7, "match.first-dealer"),  # no seat 7 draws to deal first
+        ("python_frog", {}, 1, 999, "deal.packets"),  # no card has code 999
+        ("python_frog", {}, 3, None, "deal.packets"),  # a card dealt already
+        ("python_army_of_frogs", {"players": 2}, 0, 5, "setup.shuffle"),  # no stone of colour 5
+        ("python_army_of_frogs", {"players": 2}, 10, 0, "setup.shuffle"),  # colour 0's ten all drawn
+    ],
+)
+def test_an_impossible_chance_step_is_refused_and_changes_nothing(
+    name: str, params: dict[str, int], steps: int, bad: int | None, clause: str
+) -> None:
+    """A chance id no outcome of the step has is refused at once, by the engine's error naming the
+    clause, and the state stays as it was: the next possible step is taken as if nothing happened."""
+    state = pyspiel.load_game(name, params).new_initial_state()
+    if name == "python_army_of_frogs":  # colour 0 first, ten times: the bag then has no 0 left
+        for _ in range(steps):
+            state.apply_action(0)
+    else:
+        chance_to(state, steps)
+    if bad is None:
+        bad = state.trail.partial[-1]  # the last card dealt
+    before = (str(state), list(state.chance_outcomes()), state.history())
+    with pytest.raises(IllegalActionError) as refused:
+        state.apply_action(bad)
+    assert refused.value.clause == clause
+    assert (str(state), list(state.chance_outcomes()), state.history()) == before

@@ -43,7 +43,11 @@ class Encoding:
     the steps ``partial`` of the chance node under way (a game's chance node may be taken in steps,
     as a deal one card at a time)."""
     chance_action: Callable[[Any, Sequence[int]], Any]
-    """``(state, partial)``: the game's chance outcome once ``partial`` makes one whole, else None."""
+    """``(state, partial)``: the game's chance outcome once ``partial`` makes one whole, else None.
+    A last step no outcome of the node can have (a card already dealt, a colour the bag has no stone
+    of left) is refused here, with the engine's :class:`~froeschis.framework.errors.IllegalActionError`
+    naming the clause: the wrappers take the steps one at a time and must not collect an impossible
+    one."""
     chance_ids: Callable[[Any, Any], tuple[int, ...]]
     """``(state, outcome)``: the steps that make up a chance outcome (the inverse of the two above)."""
     observation_size: Callable[[Any, int], int] | None = attrs.field(default=None, kw_only=True)

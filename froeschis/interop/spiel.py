@@ -311,25 +311,24 @@ class SpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type in
         trail, encoding = self.trail, self.spiel.encoding
         if self._stopped():
             raise FormatError("action", f"the game was stopped at max_game_length {self.spiel.limit}")
-        if self.state.is_chance:
+        before = self.state
+        if before.is_chance:
             partial = [*trail.partial, action]
-            whole = encoding.chance_action(self.state, partial)
-            trail.steps += 1
+            whole = encoding.chance_action(before, partial)  # refuses an impossible step, naming the clause
             if whole is None:
-                trail.partial = partial
+                trail.partial, trail.steps = partial, trail.steps + 1
                 return
-            trail.partial = []
         else:
             whole = self.ids().get(action)
             if whole is None:
                 if encoding.decision is not None:
-                    self.state.apply(encoding.decision(self.spiel.rules, action))  # the engine's refusal
+                    before.apply(encoding.decision(self.spiel.rules, action))  # the engine's refusal
                 raise FormatError("action", f"no legal decision has id {action}")
-            trail.steps += 1
-        before = self.state
+        after = before.apply(whole)  # the engine refuses before the history changes
+        trail.partial, trail.steps = [], trail.steps + 1
         trail.actions.append(whole)
-        trail.states.append(before.apply(whole))
-        trail.memory = self.spiel.knowledge.remember(trail.memory, before, whole, self.state)
+        trail.states.append(after)
+        trail.memory = self.spiel.knowledge.remember(trail.memory, before, whole, after)
         trail.ids = None
 
     def _action_to_string(self, player: int, action: int) -> str:

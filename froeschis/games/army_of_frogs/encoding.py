@@ -22,7 +22,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from froeschis.framework.encoding import Encoding
-from froeschis.framework.errors import InternalError
+from froeschis.framework.errors import IllegalActionError, InternalError, shown
 from froeschis.games.army_of_frogs.actions import NO_ADD, NO_MOVE, Add, AnyAction, Move, Shuffle
 from froeschis.games.army_of_frogs.engine import ArmyState
 from froeschis.games.army_of_frogs.hexes import Cell
@@ -86,7 +86,12 @@ def chance_step(state: ArmyState, partial: Sequence[int]) -> list[tuple[int, flo
 
 
 def chance_action(state: ArmyState, partial: Sequence[int]) -> AnyAction | None:
-    """The shuffle ``partial`` makes, once every stone of the bag is in it; None before."""
+    """The shuffle ``partial`` makes, once every stone of the bag is in it; None before. A colour the
+    bag has no stone of left is refused (``setup.shuffle``'s slot)."""
+    if partial[-1] not in dict(chance_step(state, partial[:-1])):
+        reason = f"no stone of colour {shown(partial[-1])} is left in the bag"
+        clause = state.rules.table.clause_of("shuffle")
+        raise IllegalActionError(partial[-1], state.phase.value, clause, reason)
     return Shuffle(tuple(partial)) if len(partial) == len(state.chance_pool()) else None
 
 

@@ -20,7 +20,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from froeschis.framework.encoding import Encoding
-from froeschis.framework.errors import IllegalActionError, InternalError
+from froeschis.framework.errors import IllegalActionError, InternalError, shown
 from froeschis.games.frog.actions import (
     PLAYS,
     Action,
@@ -33,7 +33,7 @@ from froeschis.games.frog.actions import (
     WidowChoice,
 )
 from froeschis.games.frog.cards import ALL_CARDS, Card, Suit, card
-from froeschis.games.frog.engine import GameState
+from froeschis.games.frog.engine import PHASE_SLOT, GameState
 from froeschis.games.frog.observation import observe
 from froeschis.games.frog.rules import Rules
 from froeschis.games.frog.state import Contract, Phase
@@ -90,7 +90,13 @@ def chance_step(state: GameState, partial: Sequence[int]) -> list[tuple[int, flo
 
 
 def chance_action(state: GameState, partial: Sequence[int]) -> Action | None:
-    """The chance outcome ``partial`` makes, once it is complete; None before."""
+    """The chance outcome ``partial`` makes, once it is complete; None before. A step that is no
+    outcome of :func:`chance_step` (a seat that cannot deal first, a card not in the deck or dealt
+    already) is refused, naming the phase's clause."""
+    if partial[-1] not in dict(chance_step(state, partial[:-1])):
+        clause = state.rules.table.clause_of(PHASE_SLOT[state.phase])
+        reason = f"{shown(partial[-1])} is no outcome of this chance step"
+        raise IllegalActionError(partial[-1], state.phase.value, clause, reason)
     if state.phase is Phase.DEALER:
         return DrawDealer(partial[0]) if partial else None
     if len(partial) < len(state.rules.deck):
