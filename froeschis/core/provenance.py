@@ -12,7 +12,10 @@ State fields are named by their paths in the JSON form ``froeschis.state/1``: ``
 
 from __future__ import annotations
 
-from froeschis.core.events import Event
+from typing import TYPE_CHECKING
+
+from froeschis.core.cards import Card
+from froeschis.core.events import Event, EventKind
 from froeschis.framework.provenance import Fired
 from froeschis.framework.provenance import Recorder as Recording
 
@@ -26,3 +29,16 @@ class Recorder(Recording[Event]):
 
     __slots__ = ()
     make_event = Event
+
+    if TYPE_CHECKING:  # the event's fields typed at the engine's calls; the framework's takes any
+
+        def fire(  # type: ignore[override]  # narrower than the base on purpose
+            self,
+            slots: tuple[str, ...],
+            writes: tuple[str, ...] = (),
+            kind: EventKind | None = None,
+            seat: int | None = None,
+            card: Card | None = None,
+            spot: int | None = None,
+            seats: tuple[int, ...] = (),
+        ) -> None: ...
