@@ -17,10 +17,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 
-import attrs
-
-from froeschis.core.actions import Action, AnyAction
-from froeschis.core.chance import sample_chance
+from froeschis.core.actions import AnyAction
 from froeschis.core.encoding import (
     legal_action_mask,
     num_distinct_actions,
@@ -32,6 +29,9 @@ from froeschis.core.errors import RulesError
 from froeschis.core.readings import VARIANT_OPTIONS
 from froeschis.core.record import GameRecord
 from froeschis.core.rules import Rules
+from froeschis.framework.registry import DEFAULT
+from froeschis.framework.registry import game as registered
+from froeschis.interop.episode import Episode
 
 RL_EXTRA = "pip install 'froeschis[rl]'"
 """What to run when PettingZoo, Gymnasium or NumPy is missing (in every such error message)."""
@@ -126,10 +126,10 @@ def episode_rng(np_random: np.random.Generator) -> random.Random:
     return random.Random(int(np_random.integers(2**63)))
 
 
-@attrs.define
-class SeededGame:
-    """A game on the reference engine whose chance nodes are resolved from ``chance`` as soon as
-    they are reached, so that the state is always a decision or the end.
+class SeededGame(Episode):
+    """A game of Fröschis on the reference engine whose chance nodes are resolved from ``chance`` as
+    soon as they are reached, so that the state is always a decision or the end (the generic
+    :class:`~froeschis.interop.episode.Episode`, made from a number of players and rules).
 
     ``actions`` is the whole action list, chance included: :meth:`record` replays on the reference
     to :attr:`state`. ``max_steps`` caps its length: the rules have no end for players who keep
@@ -137,34 +137,12 @@ class SeededGame:
     game is :attr:`truncated`.
     """
 
-    players: int
-    rules: Rules
-    chance: random.Random
-    max_steps: int
-    state: GameState = attrs.field(init=False)
-    actions: list[AnyAction] = attrs.field(init=False, factory=list)
+    state: GameState
+    actions: list[AnyAction]
 
-    def __attrs_post_init__(self) -> None:
-        self.state = new_game(self.players, self.rules)
-        self._resolve_chance()
-
-    def play(self, action: Action) -> None:
-        """The current player takes ``action``; the engine refuses an illegal one
-        (:class:`~froeschis.core.errors.IllegalActionError`, naming the clause), changing nothing."""
-        self.state = self.state.apply(action)
-        self.actions.append(action)
-        self._resolve_chance()
-
-    def _resolve_chance(self) -> None:
-        while self.state.is_chance and not self.truncated:
-            shuffle = sample_chance(self.state, self.chance)
-            self.state = self.state.apply(shuffle)
-            self.actions.append(shuffle)
-
-    @property
-    def truncated(self) -> bool:
-        """The game reached ``max_steps`` actions without ending."""
-        return len(self.actions) >= self.max_steps and not self.state.is_terminal
+    def __init__(self, players: int, rules: Rules, chance: random.Random, max_steps: int) -> None:
+        self.players, self.rules = players, rules
+        super().__init__(registered(DEFAULT), new_game(players, rules), chance, max_steps)
 
     def record(self) -> GameRecord:
         """The game so far as a record (setup and action list), which replays on the reference."""
