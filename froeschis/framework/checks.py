@@ -90,6 +90,20 @@ def every_path(state: Any, diffs: Sequence[FieldDiff], actual_phase: JSON) -> li
     return [d.path for d in diffs]
 
 
+def same_position_of(state_type: type, ignored: Sequence[str] = ("rules",)) -> Callable[[Any, Any], bool]:
+    """A kit's ``same_position`` for a frozen attrs state: every field equal but ``ignored`` (the
+    rules, which differ by the readings and have no JSON form; a cache), and the same legal actions."""
+    fields = tuple(f.name for f in attrs.fields(state_type) if f.name not in ignored)
+
+    def same_position(a: Any, b: Any) -> bool:
+        """The same position and choices, the ignored fields aside."""
+        return all(getattr(a, name) == getattr(b, name) for name in fields) and (
+            a.legal_actions() == b.legal_actions()
+        )
+
+    return same_position
+
+
 def first_legal(wanted: Any, legal: Sequence[Any]) -> Any:
     """The wanted action if it is legal, else the first legal one."""
     return wanted if wanted in legal else legal[0]

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 
 import attrs
 
-from froeschis.framework.checks import JSON, Conformance
+from froeschis.framework.checks import JSON, Conformance, same_position_of
 from froeschis.framework.replies import reply_checker
 from froeschis.framework.table import Reading
 from froeschis.games.army_of_frogs.actions import NO_ADD, NO_MOVE, Action, Add, Move, Shuffle
@@ -215,17 +215,6 @@ def simpler_decision(action: Action) -> Action:
     return NO_ADD if isinstance(action, Add) or action == NO_ADD else NO_MOVE
 
 
-_POSITION_FIELDS = tuple(f.name for f in attrs.fields(ArmyState) if f.name not in ("rules", "_legal"))
-
-
-def same_position(a: ArmyState, b: ArmyState) -> bool:
-    """The same position and choices, the rules aside (they differ by the readings, which have no
-    JSON form)."""
-    return all(getattr(a, name) == getattr(b, name) for name in _POSITION_FIELDS) and (
-        a.legal_actions() == b.legal_actions()
-    )
-
-
 KIT = Conformance(
     features=RULE_FEATURES,
     scenarios=all_scenarios,
@@ -242,7 +231,7 @@ KIT = Conformance(
     repair_decision=repair_decision,
     repair_chance=repair_chance,
     simpler_decision=simpler_decision,
-    same_position=same_position,
+    same_position=same_position_of(ArmyState, ("rules", "_legal")),
     unobservable=UNOBSERVABLE,
 )
 """Army of Frogs' part of the kit (``Game.extras["conformance"]``).

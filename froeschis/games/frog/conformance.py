@@ -18,7 +18,7 @@ from typing import Any
 
 import attrs
 
-from froeschis.framework.checks import JSON, Conformance
+from froeschis.framework.checks import JSON, Conformance, same_position_of
 from froeschis.framework.replies import reply_checker
 from froeschis.framework.table import Reading
 from froeschis.games.frog.actions import (
@@ -185,17 +185,6 @@ def simpler_decision(action: Decision) -> Decision:
     return PASS if isinstance(action, Bid) else action
 
 
-_POSITION_FIELDS = tuple(f.name for f in attrs.fields(GameState) if f.name != "rules")
-
-
-def same_position(a: GameState, b: GameState) -> bool:
-    """The same match position and choices, the rules aside (they differ by the readings, which have
-    no JSON form)."""
-    return all(getattr(a, name) == getattr(b, name) for name in _POSITION_FIELDS) and (
-        a.legal_actions() == b.legal_actions()
-    )
-
-
 KIT = Conformance(
     features=RULE_FEATURES,
     scenarios=all_scenarios,
@@ -212,7 +201,7 @@ KIT = Conformance(
     repair_decision=repair_decision,
     repair_chance=repair_chance,
     simpler_decision=simpler_decision,
-    same_position=same_position,
+    same_position=same_position_of(GameState),
     unobservable=VIEW_CLAUSES,
 )
 """Frog's part of the kit (``Game.extras["conformance"]``).
