@@ -507,14 +507,20 @@ def measure(args: argparse.Namespace, stages: Stages) -> dict[str, Any]:
     }
 
 
-def print_results(console: Console, results: dict[str, Any]) -> None:
+def _results_table(command: str, results: dict[str, Any]) -> Table:
+    """The table of a run's medians (its rows added by the caller), titled by the command."""
     table = Table(
-        title=f"froeschis bench: {results['players']} players, median of {counted(results['runs'], 'run')} "
+        title=f"{command}: {results['players']} players, median of {counted(results['runs'], 'run')} "
         f"(Python {results['python']}, one core)",
         title_justify="left",
     )
     for header in ("measure", "median", "runs"):
         table.add_column(header, justify="left" if header == "measure" else "right")
+    return table
+
+
+def print_results(console: Console, results: dict[str, Any]) -> None:
+    table = _results_table("froeschis bench", results)
     memory = results["memory_of_all_states"]
     rows: list[tuple[str, dict[str, Any] | None, str, float]] = [
         ("random games per second", results["random_games_per_second"], ".1f", 1),
@@ -722,13 +728,7 @@ def measure_game(args: argparse.Namespace, game: Game, bench: GameBench, stages:
 
 def print_game_results(console: Console, game: Game, results: dict[str, Any]) -> None:
     unit = results["unit"]
-    table = Table(
-        title=f"froeschis bench --game {game.name}: {results['players']} players, median of "
-        f"{counted(results['runs'], 'run')} (Python {results['python']}, one core)",
-        title_justify="left",
-    )
-    for header in ("measure", "median", "runs"):
-        table.add_column(header, justify="left" if header == "measure" else "right")
+    table = _results_table(f"froeschis bench --game {game.name}", results)
     rows = [
         (f"random {unit}s per second", results[f"random_{unit}s_per_second"]),
         (f"  same {unit}s, bare loop (no engine)", results[f"bare_loop_{unit}s_per_second"]),
