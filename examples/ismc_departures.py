@@ -25,11 +25,10 @@ import math
 import random
 import time
 
-from froeschis.agents.bots import GreedyBot, IsmcBot, world_values
-from froeschis.agents.loop import chance_from
-from froeschis.core.engine import new_game
-from froeschis.core.observation import observe
-from froeschis.core.rules import Rules
+from froeschis.games.froeschis.bots import GreedyBot, IsmcBot, chance_from, world_values
+from froeschis.games.froeschis.engine import new_game
+from froeschis.games.froeschis.observation import observe
+from froeschis.games.froeschis.rules import Rules
 
 
 def main() -> None:

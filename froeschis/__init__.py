@@ -8,8 +8,8 @@ Import the engine from here::
     (True, True)
 """
 
-from froeschis.agents.loop import play_game, random_policy
-from froeschis.core.actions import (
+from froeschis.framework.errors import FormatError, FroeschisError, IllegalActionError, RulesError, SpecError
+from froeschis.games.froeschis.actions import (
     DECLINE_SWAP,
     DRAW,
     SWAP,
@@ -20,14 +20,14 @@ from froeschis.core.actions import (
     Shuffle,
     frog_at,
 )
-from froeschis.core.cards import FROG, TRASH, Card, Row, Spot, number
-from froeschis.core.chance import distinct_orders, sample_chance
-from froeschis.core.engine import GameState, new_game, step
-from froeschis.core.errors import FormatError, FroeschisError, IllegalActionError, RulesError, SpecError
-from froeschis.core.events import Event, EventKind
-from froeschis.core.record import GameRecord
-from froeschis.core.rules import Rules
-from froeschis.core.state import CHANCE, TERMINAL, Phase, Player
+from froeschis.games.froeschis.bots import play_game, random_policy
+from froeschis.games.froeschis.cards import FROG, TRASH, Card, Row, Spot, number
+from froeschis.games.froeschis.chance import distinct_orders, sample_chance
+from froeschis.games.froeschis.engine import GameState, new_game, step
+from froeschis.games.froeschis.events import Event, EventKind
+from froeschis.games.froeschis.record import GameRecord
+from froeschis.games.froeschis.rules import Rules
+from froeschis.games.froeschis.state import CHANCE, TERMINAL, Phase, Player
 
 __version__ = "0.1.0"
 """The version of the package: its one source, which the build (``[tool.hatch.version]`` in

@@ -3,7 +3,7 @@
 ``stones("0,0:1 1,0:0")`` is an island; :func:`build` makes a whole state around it: the hands given,
 the bag filled with the rest of the game's stones (ascending, unless an order is given), the turn's
 seat by the turn order. Every state built is checked to be one a game could reach
-(:func:`~froeschis.games.army_of_frogs.consistency.check_consistent`), so a test never starts from an
+(:func:`~froeschis.games.army_of_frogs.invariants.check_consistent`), so a test never starts from an
 island the rules rule out.
 """
 
@@ -18,9 +18,9 @@ from hypothesis import strategies as st
 
 from froeschis.games.army_of_frogs.actions import Add, parse_action
 from froeschis.games.army_of_frogs.chance import sample_chance
-from froeschis.games.army_of_frogs.consistency import check_consistent
 from froeschis.games.army_of_frogs.engine import ArmyState, new_game, play
 from froeschis.games.army_of_frogs.hexes import Cell, Island
+from froeschis.games.army_of_frogs.invariants import check_consistent
 from froeschis.games.army_of_frogs.phases import Phase
 from froeschis.games.army_of_frogs.readings import VARIANT_OPTIONS
 from froeschis.games.army_of_frogs.rules import Rules

@@ -14,12 +14,12 @@ import random
 from collections import Counter
 
 from froeschis.framework.errors import IllegalActionError
-from froeschis.games.army_of_frogs import catalogue
 from froeschis.games.army_of_frogs.actions import NO_ADD, NO_MOVE, Add, AnyAction, Move, Shuffle
 from froeschis.games.army_of_frogs.engine import ArmyState
 from froeschis.games.army_of_frogs.events import Event
 from froeschis.games.army_of_frogs.notation import format_position, parse_position
 from froeschis.games.army_of_frogs.serialize import state_from_json, state_to_json
+from froeschis.games.army_of_frogs.spec import load_catalogue as catalogue
 from tests import army_oracle
 
 CLAUSES = frozenset(catalogue().ids())

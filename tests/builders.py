@@ -13,10 +13,10 @@ from __future__ import annotations
 
 from collections import Counter
 
-from froeschis.core.cards import Card, Row, parse_card, parse_spot
-from froeschis.core.engine import GameState
-from froeschis.core.rules import Rules
-from froeschis.core.state import Phase, Player
+from froeschis.games.froeschis.cards import Card, Row, parse_card, parse_spot
+from froeschis.games.froeschis.engine import GameState
+from froeschis.games.froeschis.rules import Rules
+from froeschis.games.froeschis.state import Phase, Player
 
 
 def cards(text: str) -> tuple[Card, ...]:

@@ -15,7 +15,7 @@ import pytest
 from hypothesis import HealthCheck, settings
 
 from froeschis.framework.registry import DEFAULT, UnknownGameError, game, split_reference
-from froeschis.spec import load_catalogue
+from froeschis.games.froeschis.spec import load_catalogue
 
 _COMMON = {"deadline": None, "suppress_health_check": [HealthCheck.too_slow]}
 settings.register_profile("ci", max_examples=60, **_COMMON)  # type: ignore[arg-type]
@@ -40,7 +40,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 def pytest_configure(config: pytest.Config) -> None:
     mutant = os.environ.get("FROESCHIS_MUTANT")
     if mutant:
-        from froeschis.core.readings import misread_everywhere
+        from froeschis.games.froeschis.readings import misread_everywhere
         from tests.mutants import BY_CLAUSE
 
         misread_everywhere(*BY_CLAUSE[mutant].readings)

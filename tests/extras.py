@@ -11,7 +11,7 @@ import sys
 
 import pytest
 
-KERNEL = ("numba", "froeschis.kernel")
+KERNEL = ("numba", "froeschis.games.froeschis.kernel")
 """What the extra ``fast`` brings to froeschis: numba, and the compiled kernel that needs it (which an
 earlier test may have imported while numba was there)."""
 

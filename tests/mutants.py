@@ -1,10 +1,11 @@
 """The mutation check's mutants: one deliberately wrong reading of each clause.
 
 Every clause of ``spec/clauses.toml`` marks one of its misreadings ``mutant = true``; its clause-table
-entries are implemented in :mod:`froeschis.conformance.misreadings`, where the conformance checker's
+entries are implemented in :mod:`froeschis.games.froeschis.misreadings`, where the conformance checker's
 counterfactual blame finds them too (one implementation for both). ``FROESCHIS_MUTANT=<clause id>``
 makes tests/conftest.py play every game of a pytest run by that clause's mutant
-(:func:`froeschis.core.readings.misread_everywhere`), and ``--clause <id>`` selects the tests that name
+(:func:`froeschis.games.froeschis.readings.misread_everywhere`), and ``--clause <id>`` selects the tests that
+name
 that clause; tests/test_mutation.py runs each mutant that way and requires a failure.
 """
 
@@ -12,9 +13,9 @@ from __future__ import annotations
 
 import attrs
 
-from froeschis.conformance.misreadings import IMPLEMENTED
-from froeschis.core.table import Reading
-from froeschis.spec import load_catalogue
+from froeschis.games.froeschis.misreadings import IMPLEMENTED
+from froeschis.games.froeschis.spec import load_catalogue
+from froeschis.games.froeschis.table import Reading
 
 
 @attrs.frozen

@@ -1,5 +1,5 @@
 """Fröschis through the generic PettingZoo environment (froeschis.interop.aec, Fröschis' numbers in
-froeschis.core.game_encoding), as ``froeschis_v0`` and as ``GameEnv("froeschis")``: seeded games
+froeschis.games.froeschis.encoding), as ``froeschis_v0`` and as ``GameEnv("froeschis")``: seeded games
 for every player count and rule set give, at every step of two episodes (seeded, then the stream's
 next), the agent to act, every agent's observation and action mask, the rewards, terminations,
 truncations and text of tests/data/froeschis_v0.json. The file was written by froeschis_v0 when it
@@ -20,8 +20,8 @@ import pytest
 
 pytest.importorskip("pettingzoo")
 
-from froeschis.agents.loop import MAX_STEPS
-from froeschis.core.readings import VARIANT_OPTIONS
+from froeschis.games.froeschis.bots import MAX_STEPS
+from froeschis.games.froeschis.readings import VARIANT_OPTIONS
 from froeschis.interop import froeschis_v0
 from froeschis.interop.aec import GameEnv
 from tests.golden_digests import digests

@@ -20,6 +20,7 @@ import pytest
 from importlinter.api import read_configuration
 from importlinter.contracts.acyclic_siblings import AcyclicSiblingsContract
 from importlinter.contracts.forbidden import ForbiddenContract
+from importlinter.contracts.independence import IndependenceContract
 from importlinter.contracts.layers import LayersContract
 from importlinter.domain.contract import Contract
 
@@ -30,6 +31,7 @@ TYPES: dict[str, type[Contract]] = {
     "layers": LayersContract,
     "forbidden": ForbiddenContract,
     "acyclic_siblings": AcyclicSiblingsContract,
+    "independence": IndependenceContract,
 }
 
 
@@ -51,18 +53,19 @@ def test_the_import_contracts_are_kept(contract_id: str) -> None:
 @pytest.mark.parametrize(
     ("contract_id", "importer", "imported"),
     [
-        ("layers", "froeschis.core.engine", "froeschis.cli"),
-        ("layers", "froeschis.framework.table", "froeschis.core.cards"),
-        ("layers", "froeschis.framework.registry", "froeschis.games.froeschis"),
-        ("layers", "froeschis.cli", "froeschis.games.froeschis"),
-        ("layers", "froeschis.core.rules", "froeschis.spec"),
-        ("layers", "froeschis.spec", "froeschis.io.serialize"),
-        ("layers", "froeschis.agents.bots", "froeschis.verify.invariants"),
-        ("layers", "froeschis.present.svg", "froeschis.conformance.report"),
-        ("layers", "froeschis.agents.bots", "froeschis.interop.rl"),
-        ("pure-core", "froeschis.core.engine", "rich"),
-        ("pure-core", "froeschis.core.rules", "tomllib"),
-        ("no-cycles", "froeschis.core.state", "froeschis.core.engine"),
+        ("layers", "froeschis.framework.table", "froeschis.games.froeschis.cards"),
+        ("layers", "froeschis.framework.registry", "froeschis.games.froeschis.game"),
+        ("layers", "froeschis.agents.tally", "froeschis.verify.trace"),
+        ("layers", "froeschis.verify.vectors", "froeschis.conformance.report"),
+        ("layers", "froeschis.interop.rl", "froeschis.cli.options"),
+        ("games-independent", "froeschis.games.frog.render", "froeschis.games.froeschis.render"),
+        ("games-independent", "froeschis.games.froeschis.tiny", "froeschis.games.army_of_frogs.tiny"),
+        ("games-know-no-tool", "froeschis.games.froeschis.engine", "froeschis.cli"),
+        ("games-know-no-tool", "froeschis.games.frog.scenarios", "froeschis.verify.vectors"),
+        ("games-know-no-tool", "froeschis.games.army_of_frogs.svg", "froeschis.conformance.report"),
+        ("pure-engines", "froeschis.games.froeschis.engine", "rich"),
+        ("pure-engines", "froeschis.games.froeschis.rules", "tomllib"),
+        ("no-cycles", "froeschis.games.froeschis.state", "froeschis.games.froeschis.engine"),
     ],
 )
 def test_a_forbidden_import_breaks_its_contract(contract_id: str, importer: str, imported: str) -> None:
@@ -109,14 +112,14 @@ def test_import_froeschis_is_light_and_reads_no_file() -> None:
     assert modules.isdisjoint({"tomllib", "rich", "argparse", "jsonschema", "referencing"})
     ours = {m for m in modules if m == "froeschis" or m.startswith("froeschis.")}
     layers = {m.split(".")[1] for m in ours if "." in m}
-    assert layers <= {"framework", "core", "agents"}, sorted(ours)
+    assert layers <= {"framework", "games", "agents"}, sorted(ours)
     assert [path for path in probe["opened"] if "froeschis" in path or path.endswith(".toml")] == []
 
 
 # --------------------------------------------------------------------------- no rule outside a clause
 
 
-ENGINE = REPO / "froeschis" / "core" / "engine.py"
+ENGINE = REPO / "froeschis" / "games" / "froeschis" / "engine.py"
 RECORDERS = {"rec", "recorder"}
 PRESENTATION = {"__str__"}
 """Methods that write text about a state and decide nothing of the game."""
@@ -245,7 +248,7 @@ class _Decisions(ast.NodeVisitor):
 
 
 def hidden_decisions(source: str) -> list[str]:
-    from froeschis.core.table import SLOTS
+    from froeschis.games.froeschis.table import SLOTS
 
     tree = ast.parse(source)
     visitor = _Decisions(_constants(tree), set(SLOTS))

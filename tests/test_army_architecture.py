@@ -10,9 +10,9 @@ import ast
 from pathlib import Path
 
 from froeschis.framework.table import clause_of
-from froeschis.games.army_of_frogs import catalogue
 from froeschis.games.army_of_frogs.misreadings import IMPLEMENTED, NOT_PLAYED
 from froeschis.games.army_of_frogs.readings import PUBLISHED, VARIANTS
+from froeschis.games.army_of_frogs.spec import load_catalogue as catalogue
 from froeschis.games.army_of_frogs.table import SLOTS
 
 PACKAGE = Path(__file__).resolve().parents[1] / "froeschis" / "games" / "army_of_frogs"

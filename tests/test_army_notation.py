@@ -15,7 +15,6 @@ from froeschis.games.army_of_frogs.actions import NO_MOVE, Add, AnyAction, Move,
 from froeschis.games.army_of_frogs.chance import sample_chance
 from froeschis.games.army_of_frogs.engine import ArmyState, new_game
 from froeschis.games.army_of_frogs.events import EventKind
-from froeschis.games.army_of_frogs.narrate import describe
 from froeschis.games.army_of_frogs.notation import (
     format_game,
     format_position,
@@ -24,6 +23,7 @@ from froeschis.games.army_of_frogs.notation import (
     replay,
 )
 from froeschis.games.army_of_frogs.readings import VARIANT_OPTIONS
+from froeschis.games.army_of_frogs.render import describe
 from froeschis.games.army_of_frogs.rules import Rules
 from froeschis.games.army_of_frogs.serialize import (
     action_from_json,

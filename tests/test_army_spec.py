@@ -29,8 +29,8 @@ from typing import Any
 
 import pytest
 
-from froeschis.spec import Sentence as LoaderSentence
-from froeschis.spec import SourceText, parse_catalogue
+from froeschis.games.froeschis.spec import Sentence as LoaderSentence
+from froeschis.games.froeschis.spec import SourceText, parse_catalogue
 
 REPO = Path(__file__).resolve().parents[1]
 SPEC = REPO / "spec" / "army-of-frogs"
@@ -240,7 +240,11 @@ def test_the_catalogue_header_names_only_files_that_exist() -> None:
         for word in " ".join(header).split()
         if re.search(r"\.(py|toml|md)\b", word) and "<" not in word
     }
-    assert {"froeschis/spec/__init__.py", "tests/test_army_spec.py", "spec/army-of-frogs/README.md"} <= named
+    assert {
+        "froeschis/games/froeschis/spec.py",
+        "tests/test_army_spec.py",
+        "spec/army-of-frogs/README.md",
+    } <= named
     for name in named:
         assert (REPO / name).is_file(), f"the header names {name}, which does not exist"
 

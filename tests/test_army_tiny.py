@@ -8,9 +8,9 @@ import attrs
 import pytest
 
 from froeschis.framework.game import Tiny
-from froeschis.games.army_of_frogs import GAME as ARMY
 from froeschis.games.army_of_frogs.chance import chance_outcomes
 from froeschis.games.army_of_frogs.engine import ArmyState, new_game, play
+from froeschis.games.army_of_frogs.game import GAME as ARMY
 from froeschis.games.army_of_frogs.tiny import TINY
 from froeschis.verify.explore import config_toml, explore
 from tests.army_invariants import check_round_trips, check_state

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import pytest
 
-from froeschis.agents.loop import play_game
-from froeschis.core.actions import Shuffle
+from froeschis.games.froeschis.actions import Shuffle
+from froeschis.games.froeschis.bots import play_game
 from froeschis.verify.baseline import DECK, FACE_DOWN, LEAST_FACE_DOWN, BareResult, play_bare
 
 

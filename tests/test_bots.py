@@ -7,7 +7,9 @@ from collections import Counter
 
 import pytest
 
-from froeschis.agents.bots import (
+from froeschis.framework.errors import GameTooLongError
+from froeschis.games.froeschis.actions import DRAW, TAKE_DISCARD, Action, AnyAction, frog_at
+from froeschis.games.froeschis.bots import (
     Bot,
     GreedyBot,
     IsmcBot,
@@ -20,19 +22,18 @@ from froeschis.agents.bots import (
     make_bot,
     parse_bots,
     play_bots,
+    play_game,
+    random_policy,
     rollout_value,
     unseen_cards,
 )
-from froeschis.agents.loop import play_game, random_policy
-from froeschis.core.actions import DRAW, TAKE_DISCARD, Action, AnyAction, frog_at
-from froeschis.core.cards import Card
-from froeschis.core.chance import sample_chance
-from froeschis.core.consistency import check_consistent
-from froeschis.core.engine import GameState, new_game
-from froeschis.core.errors import GameTooLongError
-from froeschis.core.observation import Observation, observe
-from froeschis.core.rules import Rules
-from froeschis.core.state import Phase
+from froeschis.games.froeschis.cards import Card
+from froeschis.games.froeschis.chance import sample_chance
+from froeschis.games.froeschis.engine import GameState, new_game
+from froeschis.games.froeschis.invariants import check_consistent
+from froeschis.games.froeschis.observation import Observation, observe
+from froeschis.games.froeschis.rules import Rules
+from froeschis.games.froeschis.state import Phase
 from tests.builders import build, cards
 
 EIGHT = "[1] [2] [3] [4] [5] [6] [7] [8]"

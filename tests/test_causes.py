@@ -25,9 +25,9 @@ from rich.console import Console
 from froeschis.conformance import CheckConfig, ReferenceEngine, causes, check, checker
 from froeschis.conformance.causes import EXPLAINED, PROVENANCE
 from froeschis.conformance.report import Report
-from froeschis.core.errors import InternalError
-from froeschis.io.schemas import schema_errors
-from froeschis.spec import load_catalogue
+from froeschis.framework.errors import InternalError
+from froeschis.framework.specs import shared_schema_errors as schema_errors
+from froeschis.games.froeschis.spec import load_catalogue
 from tests.example_bugs import EXAMPLE_BUGS, bug_params
 from tests.mutants import MUTANTS, Mutant
 

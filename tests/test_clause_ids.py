@@ -18,9 +18,9 @@ import attrs
 import pytest
 import rulesdoc
 
-from froeschis.core.errors import SpecError
 from froeschis.framework import registry
-from froeschis.spec import Catalogue, load_catalogue, parse_catalogue, spec_dir
+from froeschis.framework.errors import SpecError
+from froeschis.games.froeschis.spec import Catalogue, load_catalogue, parse_catalogue, spec_dir
 
 LEDGER = spec_dir() / "published-ids.txt"
 

@@ -11,14 +11,14 @@ from collections import Counter
 import attrs
 import pytest
 
-from froeschis.core.actions import DECLINE_SWAP, DRAW, SWAP, TAKE_DISCARD, Shuffle, frog_at
-from froeschis.core.cards import FROG, TRASH, number
-from froeschis.core.engine import GameState, new_game
-from froeschis.core.errors import IllegalActionError, RulesError
-from froeschis.core.events import Event, EventKind
-from froeschis.core.rules import Rules
-from froeschis.core.state import Phase
-from froeschis.core.table import Resolution
+from froeschis.framework.errors import IllegalActionError, RulesError
+from froeschis.games.froeschis.actions import DECLINE_SWAP, DRAW, SWAP, TAKE_DISCARD, Shuffle, frog_at
+from froeschis.games.froeschis.cards import FROG, TRASH, number
+from froeschis.games.froeschis.engine import GameState, new_game
+from froeschis.games.froeschis.events import Event, EventKind
+from froeschis.games.froeschis.rules import Rules
+from froeschis.games.froeschis.state import Phase
+from froeschis.games.froeschis.table import Resolution
 from tests.builders import build, cards, face_up, row
 
 EIGHT = "[1] [2] [3] [4] [5] [6] [7] [8]"

@@ -11,7 +11,6 @@ from typing import Any
 
 import pytest
 
-from froeschis.agents.loop import play_game
 from froeschis.agents.simulation import usable_cpus
 from froeschis.cli import main
 from froeschis.cli.bench import (
@@ -21,6 +20,7 @@ from froeschis.cli.bench import (
     state_build_seconds,
     state_memory,
 )
+from froeschis.games.froeschis.bots import play_game
 from tests.extras import KERNEL, without
 from tests.terminal import run_with_terminal_stderr
 

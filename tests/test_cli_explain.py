@@ -10,11 +10,11 @@ from typing import Any
 
 import pytest
 
-from froeschis.agents.loop import play_game
 from froeschis.cli import main
-from froeschis.io.serialize import record_to_json
-from froeschis.present.narrate import unstated_rule
-from froeschis.verify.vectors import vectors_dir
+from froeschis.framework.playthroughs import vectors_dir
+from froeschis.games.froeschis.bots import play_game
+from froeschis.games.froeschis.render import unstated_rule
+from froeschis.games.froeschis.serialize import record_to_json
 
 
 @pytest.fixture(autouse=True)

@@ -45,8 +45,8 @@ from froeschis.cli.options import (
     positive_seconds,
 )
 from froeschis.framework import registry
-from froeschis.io.serialize import record_from_json
-from froeschis.verify.vectors import vectors_dir
+from froeschis.framework.playthroughs import vectors_dir
+from froeschis.games.froeschis.serialize import record_from_json
 
 ROOT = Path(__file__).resolve().parent.parent
 LINUX_PROC = pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="reads children from /proc")

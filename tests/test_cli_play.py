@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 
 from froeschis.cli import main
-from froeschis.core.actions import Action, ActionKind
-from froeschis.core.engine import new_game
-from froeschis.io.serialize import record_from_json
+from froeschis.games.froeschis.actions import Action, ActionKind
+from froeschis.games.froeschis.engine import new_game
+from froeschis.games.froeschis.serialize import record_from_json
 
 ALWAYS_FIRST = "first\n" * 3000
 """``first`` takes the first choice listed, which is always legal: enough answers for any game."""
@@ -153,8 +153,8 @@ def test_the_rows_stand_under_the_spot_numbers_whatever_their_lengths() -> None:
     from rich.console import Console
 
     from froeschis.cli.play import show_view
-    from froeschis.core.cards import number
-    from froeschis.core.observation import observe
+    from froeschis.games.froeschis.cards import number
+    from froeschis.games.froeschis.observation import observe
 
     view = observe(new_game(3), 1)
     rows = (

@@ -7,8 +7,8 @@ import json
 import pytest
 
 from froeschis.cli import main
-from froeschis.present.narrate import discrepancy_flag, rule_text, statement_note, unstated_rule
-from froeschis.spec import load_catalogue
+from froeschis.games.froeschis.render import discrepancy_flag, rule_text, statement_note, unstated_rule
+from froeschis.games.froeschis.spec import load_catalogue
 
 COMMANDS = ("watch", "rules", "play", "explain", "simulate", "bench")
 
@@ -51,7 +51,7 @@ def test_rules_shows_one_clause_in_full_in_the_chosen_language(capsys: pytest.Ca
     assert "de.3.4" in out and "Wenn Sie beispielsweise einen Frosch auf die 4 legen" in out
     assert "en.3.4" not in out
     assert "ko.frog-flipped" in out  # a discrepancy that concerns the clause
-    assert "froeschis.core.clauses.swap_frog" in out  # its implementation
+    assert "froeschis.games.froeschis.clauses.swap_frog" in out  # its implementation
     assert "dead.trash" not in out
 
 
@@ -84,7 +84,7 @@ def test_rules_json_gives_sources_in_the_language_and_the_implementation(
     assert clause["id"] == "dead.trash" and clause["kind"] == "ruling"
     assert [s["anchor"] for s in clause["sources"]] == ["ko.3.7"]
     assert clause["sources"][0]["quote"] in clause["sources"][0]["sentence"]
-    assert "froeschis.core.clauses.is_trash" in clause["implemented_by"]
+    assert "froeschis.games.froeschis.clauses.is_trash" in clause["implemented_by"]
     # No discrepancy concerns dead.trash in Korean (de.trash-two-names is German only).
     assert clause["sources"][0]["discrepancies"] == [] and clause["sources"][0]["flag"] == ""
     assert clause["discrepancy_flag"] == ""

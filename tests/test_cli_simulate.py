@@ -24,9 +24,9 @@ from froeschis.agents.engines import KERNEL_BATCH, game_seed, simulate_game
 from froeschis.agents.simulation import run_games, spread, summarise, usable_cpus, wilson
 from froeschis.agents.tally import GameSummary, Tally
 from froeschis.cli import main
-from froeschis.core.rules import Rules
-from froeschis.spec import load_catalogue
-from froeschis.verify.froeschis_tiny import tiny_deck
+from froeschis.games.froeschis.rules import Rules
+from froeschis.games.froeschis.spec import load_catalogue
+from froeschis.games.froeschis.tiny import tiny_deck
 from tests.cli_runs import simulate_json
 from tests.extras import KERNEL, without
 
@@ -493,7 +493,8 @@ def test_a_run_without_engine_does_not_load_the_kernel() -> None:
         "import sys\n"
         "from froeschis.cli import main\n"
         "status = main(['simulate', '--games', '2', '--players', '2', '--jobs', '1', '--json'])\n"
-        "print(status, 'numba' in sys.modules, 'froeschis.kernel' in sys.modules, file=sys.stderr)\n"
+        "print(status, 'numba' in sys.modules, 'froeschis.games.froeschis.kernel' in sys.modules,"
+        " file=sys.stderr)\n"
     )
     done = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=False

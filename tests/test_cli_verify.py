@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from froeschis.cli import main
-from froeschis.spec import load_catalogue
-from froeschis.verify.vectors import vectors_dir
+from froeschis.framework.playthroughs import vectors_dir
+from froeschis.games.froeschis.spec import load_catalogue
 
 TESTS = Path(__file__).resolve().parent
 

@@ -14,8 +14,8 @@ import termios
 
 import pytest
 
-from froeschis.agents.loop import play_game
 from froeschis.cli import main
+from froeschis.games.froeschis.bots import play_game
 
 WATCH = ["watch", "--players", "2", "--seed", "3"]
 ANSI = re.compile(r"\x1b\[[0-9;]*m")

@@ -22,20 +22,26 @@ from froeschis import Rules, new_game, play_game
 from froeschis.cli import main
 from froeschis.conformance import CheckConfig, ReferenceEngine, check, compare_record
 from froeschis.conformance.compare import compare_reply
-from froeschis.conformance.froeschis_kit import repair_decision, repair_shuffle
 from froeschis.conformance.protocol import PROTOCOL
 from froeschis.conformance.referee import Referee
-from froeschis.conformance.scenarios import FROG_DECK, rigged_scenarios
 from froeschis.conformance.shrink import build
-from froeschis.core.actions import DRAW, SWAP, TAKE_DISCARD, Action, Shuffle, frog_at
-from froeschis.core.cards import FROG, TRASH, number
-from froeschis.core.chance import sample_chance
-from froeschis.core.engine import GameState, Transition
-from froeschis.core.events import Event
-from froeschis.core.state import Phase
-from froeschis.io.schemas import schema_errors
-from froeschis.io.serialize import action_to_json, event_to_json, record_to_json, rules_to_json, state_to_json
-from froeschis.spec import load_catalogue
+from froeschis.framework.specs import shared_schema_errors as schema_errors
+from froeschis.games.froeschis.actions import DRAW, SWAP, TAKE_DISCARD, Action, Shuffle, frog_at
+from froeschis.games.froeschis.cards import FROG, TRASH, number
+from froeschis.games.froeschis.chance import sample_chance
+from froeschis.games.froeschis.conformance import repair_decision, repair_shuffle
+from froeschis.games.froeschis.engine import GameState, Transition
+from froeschis.games.froeschis.events import Event
+from froeschis.games.froeschis.scenarios import FROG_DECK, rigged_scenarios
+from froeschis.games.froeschis.serialize import (
+    action_to_json,
+    event_to_json,
+    record_to_json,
+    rules_to_json,
+    state_to_json,
+)
+from froeschis.games.froeschis.spec import load_catalogue
+from froeschis.games.froeschis.state import Phase
 from tests.example_bugs import EXAMPLE_BUGS, bug_params
 
 REPO = Path(__file__).resolve().parents[1]
@@ -587,7 +593,7 @@ class TestValidate:
     def test_input_over_the_size_limit_is_reported_unread(self, tmp_path: Path) -> None:
         """Not even as JSON lines, each of which would be short: the limit is the whole input's."""
         from froeschis.conformance.validate import validate_file, validate_text
-        from froeschis.io.serialize import MAX_TEXT
+        from froeschis.games.froeschis.serialize import MAX_TEXT
 
         lines = "{}\n" * (MAX_TEXT // 3 + 1)
         for result in (validate_text(lines), validate_file(Path("/dev/zero"))):

@@ -21,14 +21,14 @@ import attrs
 import pytest
 from rich.console import Console
 
-from froeschis.agents.loop import play_game
 from froeschis.conformance import CheckConfig, ReferenceEngine, check, compare_record
 from froeschis.conformance.process import MAX_QUEUED, SubprocessEngine
 from froeschis.conformance.protocol import CandidateCrashed, CandidateGarbage, CandidateTimeout
-from froeschis.conformance.scenarios import all_scenarios
 from froeschis.conformance.serve import serve
-from froeschis.core.rules import Rules
-from froeschis.io.serialize import record_to_json, rules_to_json
+from froeschis.games.froeschis.bots import play_game
+from froeschis.games.froeschis.rules import Rules
+from froeschis.games.froeschis.scenarios import all_scenarios
+from froeschis.games.froeschis.serialize import record_to_json, rules_to_json
 
 FAKE = """
 import json, os, sys, time

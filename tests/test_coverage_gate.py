@@ -16,11 +16,11 @@ import pytest
 
 import froeschis
 from froeschis.cli import main
-from froeschis.core import clauses
-from froeschis.core.errors import FormatError
-from froeschis.core.table import clause
 from froeschis.framework import registry
-from froeschis.spec import load_catalogue
+from froeschis.framework.errors import FormatError
+from froeschis.games.froeschis import clauses
+from froeschis.games.froeschis.spec import load_catalogue
+from froeschis.games.froeschis.table import clause
 from froeschis.verify import trace
 from froeschis.verify.trace import (
     ClauseTrace,

@@ -29,11 +29,11 @@ import pytest
 import rulesdoc
 from rulesdoc import DocsGateError, Show
 
-from froeschis.core.cards import parse_card
-from froeschis.core.readings import PUBLISHED, table_for
-from froeschis.core.table import Resolution
 from froeschis.framework import registry
-from froeschis.spec import load_catalogue
+from froeschis.games.froeschis.cards import parse_card
+from froeschis.games.froeschis.readings import PUBLISHED, table_for
+from froeschis.games.froeschis.spec import load_catalogue
+from froeschis.games.froeschis.table import Resolution
 from froeschis.verify.trace import ClauseTrace
 
 REPO = Path(__file__).resolve().parents[1]
@@ -311,7 +311,9 @@ def small_project(
         + (theme_conf() if themed else ""),
         encoding="utf-8",
     )
-    api_text = ".. automodule:: froeschis.core.clauses\n   :members:\n   :undoc-members:\n" if api else ""
+    api_text = (
+        ".. automodule:: froeschis.games.froeschis.clauses\n   :members:\n   :undoc-members:\n" if api else ""
+    )
     (src / "index.rst").write_text(f"Test\n====\n\n{body}\n\n{api_text}", encoding="utf-8")
     for name, text in (pages or {}).items():
         (src / name).parent.mkdir(parents=True, exist_ok=True)
@@ -326,7 +328,7 @@ See :clause:`frog.swap`, :repo-file:`README.md` and :repo-file:`spec/not-written
    :caption: A frog.
 
    from froeschis import FROG
-   from froeschis.present import svg
+   from froeschis.games.froeschis import svg
    svg.card(FROG)
 
 .. froeschis-game-rules:: froeschis
@@ -354,8 +356,8 @@ def test_the_extension_builds_the_rule_pages(tmp_path: Path) -> None:
     assert sphinx_build(src, tmp_path / "html") == 0
     html = (tmp_path / "html" / "index.html").read_text(encoding="utf-8")
     assert 'id="clause-frog-swap"' in html and 'href="#clause-frog-swap"' in html
-    assert 'href="#froeschis.core.clauses.standard_deck"' in html
-    entry = html.split('id="froeschis.core.clauses.standard_deck"')[1].split("</dd>")[0]
+    assert 'href="#froeschis.games.froeschis.clauses.standard_deck"' in html
+    entry = html.split('id="froeschis.games.froeschis.clauses.standard_deck"')[1].split("</dd>")[0]
     assert 'Implements <a class="reference internal" href="#clause-deck-composition">' in entry
     assert 'href="#test-tests-test-made-up-py-test-0"' in html
     assert '<span class="source-quote">The deck consists of cards numbered 1-8' in html
@@ -642,7 +644,7 @@ def test_nothing_is_cut_in_a_browser(themed_site: Path, tmp_path: Path, page: st
 
 def test_every_module_has_an_api_page_and_the_index_links_each() -> None:
     modules = api_pages.api_modules()
-    assert {"froeschis", "froeschis.core.engine", "froeschis.cli"} <= set(modules)
+    assert {"froeschis", "froeschis.games.froeschis.engine", "froeschis.cli"} <= set(modules)
     assert not [m for m in modules if m.startswith("froeschis.cli.") or "._" in m]
     index = api_pages.index_rst("api")
     for module in modules:
@@ -651,14 +653,16 @@ def test_every_module_has_an_api_page_and_the_index_links_each() -> None:
 
 
 def test_a_module_page_lists_its_contents_then_documents_them() -> None:
-    page = api_pages.module_rst("froeschis.core.engine")
-    assert page.startswith("``froeschis.core.engine``\n=========================\n")
-    assert page.index(".. froeschis-module-contents::") < page.index(".. automodule:: froeschis.core.engine")
+    page = api_pages.module_rst("froeschis.games.froeschis.engine")
+    assert page.startswith("``froeschis.games.froeschis.engine``\n=========================\n")
+    assert page.index(".. froeschis-module-contents::") < page.index(
+        ".. automodule:: froeschis.games.froeschis.engine"
+    )
     assert "   :members:" in page
-    package = api_pages.module_rst("froeschis.core")
-    assert "   :no-members:" in package and "* :doc:`froeschis.core.engine`: " in package
+    package = api_pages.module_rst("froeschis.games.froeschis")
+    assert "   :no-members:" in package and "* :doc:`froeschis.games.froeschis.engine`: " in package
     top = api_pages.module_rst("froeschis")
-    assert ":py:obj:`~froeschis.core.engine.GameState`" in top and "``FROG``" in top
+    assert ":py:obj:`~froeschis.games.froeschis.engine.GameState`" in top and "``FROG``" in top
 
 
 def test_first_sentence_stops_at_a_sentence_end_only() -> None:
@@ -677,8 +681,8 @@ def test_the_pages_are_written_and_kept(tmp_path: Path) -> None:
     api_pages.write_pages(app)
     written = {p.name: p.stat().st_mtime_ns for p in (tmp_path / "api").glob("*.rst")}
     assert set(written) == {f"{m}.rst" for m in api_pages.api_modules()}
-    engine = tmp_path / "api" / "froeschis.core.engine.rst"
-    assert engine.read_text(encoding="utf-8") == api_pages.module_rst("froeschis.core.engine")
+    engine = tmp_path / "api" / "froeschis.games.froeschis.engine.rst"
+    assert engine.read_text(encoding="utf-8") == api_pages.module_rst("froeschis.games.froeschis.engine")
     api_pages.write_pages(app)
     assert {p.name: p.stat().st_mtime_ns for p in (tmp_path / "api").glob("*.rst")} == written
     off: Any = SimpleNamespace(srcdir=str(tmp_path / "none"), config=SimpleNamespace(froeschis_api_dir=""))
@@ -693,22 +697,24 @@ GAME_STATE_MEMBERS = ("phase", "round", "turn", "players", "winners", "is_termin
 def test_the_engine_page_documents_game_states_fields_and_properties(tmp_path: Path) -> None:
     """Built as the docs build it (the page's text from :func:`api_pages.module_rst`): GameState's
     attrs fields and properties have entries, and the page's contents list links each of them."""
-    pages = {"engine.rst": api_pages.module_rst("froeschis.core.engine")}
+    pages = {"engine.rst": api_pages.module_rst("froeschis.games.froeschis.engine")}
     body = ".. toctree::\n\n   engine\n"
     src = small_project(tmp_path, body, write_tests(tmp_path, IDS), themed=True, pages=pages)
     assert sphinx_build(src, tmp_path / "html") == 0
     html = (tmp_path / "html" / "engine.html").read_text(encoding="utf-8")
     contents = html.partition("module-contents")[2].partition("</ul>")[0]
     for member in GAME_STATE_MEMBERS:
-        anchor = f"froeschis.core.engine.GameState.{member}"
+        anchor = f"froeschis.games.froeschis.engine.GameState.{member}"
         assert f'id="{anchor}"' in html, member
         assert f'href="#{anchor}"' in contents, member
-    assert contents.index('href="#froeschis.core.engine.GameState"') < contents.index(
-        'href="#froeschis.core.engine.new_game"'
+    assert contents.index('href="#froeschis.games.froeschis.engine.GameState"') < contents.index(
+        'href="#froeschis.games.froeschis.engine.new_game"'
     )
     docstring = html.index("The game state, and how an action changes it")
     assert (
-        docstring < html.index('class="module-contents') < html.index('id="froeschis.core.engine.GameState"')
+        docstring
+        < html.index('class="module-contents')
+        < html.index('id="froeschis.games.froeschis.engine.GameState"')
     )
 
 

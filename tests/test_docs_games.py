@@ -23,7 +23,7 @@ from froeschis.games.army_of_frogs.hexes import Island
 from froeschis.games.army_of_frogs.notation import parse_position
 from froeschis.games.army_of_frogs.rules import Rules
 from froeschis.games.army_of_frogs.structure import has_forbidden_string
-from froeschis.spec import load_catalogue
+from froeschis.games.froeschis.spec import load_catalogue
 from tests.test_docs import TRANSLATIONS, small_project, sphinx_build
 from tests.test_docs import write_tests as write_default_tests
 

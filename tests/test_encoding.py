@@ -1,4 +1,4 @@
-"""encoding/1 (froeschis.core.encoding): ids round-trip, the tensor follows spec/encoding.md, and a
+"""encoding/1 (froeschis.games.froeschis.encoding): ids round-trip, the tensor follows spec/encoding.md, and a
 seat's view holds exactly what it may know: equal for states it cannot tell apart, blind to
 face-down cards and to the draw pile's order."""
 
@@ -13,19 +13,27 @@ from pathlib import Path
 
 import pytest
 
-from froeschis.agents.bots import determinize
-from froeschis.core import encoding
-from froeschis.core.actions import DECLINE_SWAP, DRAW, SWAP, TAKE_DISCARD, ActionKind, Shuffle, frog_at
-from froeschis.core.cards import FROG, TRASH, Card, Row, number
-from froeschis.core.cards import spot as shared_spot
-from froeschis.core.chance import sample_chance
-from froeschis.core.engine import GameState, new_game
-from froeschis.core.errors import FormatError, FroeschisError, RulesError
-from froeschis.core.observation import observe
-from froeschis.core.readings import VARIANT_OPTIONS
-from froeschis.core.rules import Rules, with_variants
-from froeschis.core.state import Phase, Player
-from froeschis.verify.froeschis_tiny import tiny_deck
+from froeschis.framework.errors import FormatError, FroeschisError, RulesError
+from froeschis.games.froeschis import encoding
+from froeschis.games.froeschis.actions import (
+    DECLINE_SWAP,
+    DRAW,
+    SWAP,
+    TAKE_DISCARD,
+    ActionKind,
+    Shuffle,
+    frog_at,
+)
+from froeschis.games.froeschis.bots import determinize
+from froeschis.games.froeschis.cards import FROG, TRASH, Card, Row, number
+from froeschis.games.froeschis.cards import spot as shared_spot
+from froeschis.games.froeschis.chance import sample_chance
+from froeschis.games.froeschis.engine import GameState, new_game
+from froeschis.games.froeschis.observation import observe
+from froeschis.games.froeschis.readings import VARIANT_OPTIONS
+from froeschis.games.froeschis.rules import Rules, with_variants
+from froeschis.games.froeschis.state import Phase, Player
+from froeschis.games.froeschis.tiny import tiny_deck
 
 ALL_RULES = [
     with_variants(Rules(), *names) for n in range(4) for names in itertools.combinations(VARIANT_OPTIONS, n)

@@ -10,17 +10,23 @@ import attrs
 import pytest
 
 from froeschis import CHANCE, TERMINAL, new_game, play_game, sample_chance
-from froeschis.core.actions import DRAW, TAKE_DISCARD, Action, ActionKind, Shuffle, frog_at
-from froeschis.core.cards import FROG, Card, Spot, number
-from froeschis.core.cards import spot as shared_spot
-from froeschis.core.engine import GameState
-from froeschis.core.errors import FormatError, GameTooLongError, IllegalActionError, InternalError, RulesError
-from froeschis.core.observation import observe
-from froeschis.core.readings import VARIANT_OPTIONS
-from froeschis.core.rules import Rules, with_variants
-from froeschis.core.state import Phase
-from froeschis.core.table import Reading, clause
-from froeschis.verify.froeschis_tiny import tiny_deck
+from froeschis.framework.errors import (
+    FormatError,
+    GameTooLongError,
+    IllegalActionError,
+    InternalError,
+    RulesError,
+)
+from froeschis.games.froeschis.actions import DRAW, TAKE_DISCARD, Action, ActionKind, Shuffle, frog_at
+from froeschis.games.froeschis.cards import FROG, Card, Spot, number
+from froeschis.games.froeschis.cards import spot as shared_spot
+from froeschis.games.froeschis.engine import GameState
+from froeschis.games.froeschis.observation import observe
+from froeschis.games.froeschis.readings import VARIANT_OPTIONS
+from froeschis.games.froeschis.rules import Rules, with_variants
+from froeschis.games.froeschis.state import Phase
+from froeschis.games.froeschis.table import Reading, clause
+from froeschis.games.froeschis.tiny import tiny_deck
 from tests.builders import build
 
 EIGHT = "[1] [2] [3] [4] [5] [6] [7] [8]"

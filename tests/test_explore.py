@@ -7,15 +7,15 @@ from collections import Counter
 
 import pytest
 
-from froeschis.core.chance import distinct_orders
-from froeschis.core.engine import GameState, new_game
-from froeschis.core.events import Event
-from froeschis.core.rules import Rules
 from froeschis.framework.registry import game
-from froeschis.spec import spec_dir
+from froeschis.games.froeschis.chance import distinct_orders
+from froeschis.games.froeschis.engine import GameState, new_game
+from froeschis.games.froeschis.events import Event
+from froeschis.games.froeschis.invariants import InvariantError, check_observations, check_state, check_step
+from froeschis.games.froeschis.rules import Rules
+from froeschis.games.froeschis.spec import spec_dir
+from froeschis.games.froeschis.tiny import TINY_CONFIGS, tiny_deck
 from froeschis.verify.explore import census_toml, divide, explore, perft
-from froeschis.verify.froeschis_tiny import TINY_CONFIGS, tiny_deck
-from froeschis.verify.invariants import InvariantError, check_observations, check_state, check_step
 
 DUEL = Rules(deck=tiny_deck("1 1 F T T"), row_length=1)
 FROESCHIS = game("froeschis")

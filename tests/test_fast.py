@@ -24,21 +24,28 @@ from hypothesis import strategies as st
 
 from froeschis import Rules, play_game
 from froeschis.conformance import CheckConfig, check
-from froeschis.conformance.froeschis_kit import RULE_FEATURES
 from froeschis.conformance.protocol import JSON, PROTOCOL
-from froeschis.core.actions import DECLINE_SWAP, DRAW, SWAP, TAKE_DISCARD, AnyAction, Shuffle, frog_at
-from froeschis.core.cards import FROG, TRASH, number
-from froeschis.core.chance import distinct_orders
-from froeschis.core.engine import GameState, new_game
-from froeschis.core.errors import FormatError, IllegalActionError, RulesError
-from froeschis.core.readings import VARIANT_OPTIONS
-from froeschis.core.rules import with_variants
-from froeschis.fast import FastGame, play_fast
-from froeschis.fast.game import OVER
-from froeschis.io.serialize import rules_from_json, state_to_json
-from froeschis.spec import spec_dir
-from froeschis.verify.froeschis_tiny import TINY_CONFIGS, tiny_deck
-from froeschis.verify.vectors import read_header
+from froeschis.framework.errors import FormatError, IllegalActionError, RulesError
+from froeschis.framework.playthroughs import read_header
+from froeschis.games.froeschis.actions import (
+    DECLINE_SWAP,
+    DRAW,
+    SWAP,
+    TAKE_DISCARD,
+    AnyAction,
+    Shuffle,
+    frog_at,
+)
+from froeschis.games.froeschis.cards import FROG, TRASH, number
+from froeschis.games.froeschis.chance import distinct_orders
+from froeschis.games.froeschis.conformance import RULE_FEATURES
+from froeschis.games.froeschis.engine import GameState, new_game
+from froeschis.games.froeschis.fast import OVER, FastGame, play_fast
+from froeschis.games.froeschis.readings import VARIANT_OPTIONS
+from froeschis.games.froeschis.rules import with_variants
+from froeschis.games.froeschis.serialize import rules_from_json, state_to_json
+from froeschis.games.froeschis.spec import spec_dir
+from froeschis.games.froeschis.tiny import TINY_CONFIGS, tiny_deck
 
 # --------------------------------------------------------------------------- lock-step
 
@@ -143,7 +150,7 @@ def test_a_copy_and_a_game_made_from_a_state_go_on_alone() -> None:
 
 
 def test_rules_with_readings_beyond_the_variants_are_for_the_reference() -> None:
-    from froeschis.conformance.misreadings import IMPLEMENTED
+    from froeschis.games.froeschis.misreadings import IMPLEMENTED
 
     rules = Rules(readings=IMPLEMENTED["turn.order~backwards"])
     with pytest.raises(FormatError, match=r"rules\.readings"):
@@ -304,7 +311,7 @@ class FastAdapter:
         return self._reply()
 
     def step(self, action: JSON) -> JSON:
-        from froeschis.io.serialize import action_from_json
+        from froeschis.games.froeschis.serialize import action_from_json
 
         assert self.game is not None
         try:

@@ -11,8 +11,9 @@ from pathlib import Path
 
 import froeschis.games.frog as frog
 from froeschis.framework.table import clause_of
-from froeschis.games.frog import GAME, load_catalogue
+from froeschis.games.frog.game import GAME
 from froeschis.games.frog.readings import PUBLISHED, VARIANTS
+from froeschis.games.frog.spec import load_catalogue
 from froeschis.games.frog.table import SLOTS
 
 PACKAGE = Path(frog.__file__).resolve().parent

@@ -15,10 +15,10 @@ import random
 import attrs
 import pytest
 
-from froeschis.games.frog import GAME
 from froeschis.games.frog.bots import BOTS
 from froeschis.games.frog.chance import sample_chance
 from froeschis.games.frog.engine import GameState, new_game
+from froeschis.games.frog.game import GAME
 from froeschis.games.frog.observation import observe
 from froeschis.games.frog.rules import Rules
 

@@ -25,8 +25,8 @@ import pytest
 from froeschis.conformance import CheckConfig, ReferenceEngine, assert_conforms, check, compare_record
 from froeschis.conformance.report import Report
 from froeschis.conformance.validate import validate_file, validate_record
-from froeschis.games.frog import load_catalogue
 from froeschis.games.frog.misreadings import IMPLEMENTED
+from froeschis.games.frog.spec import load_catalogue
 
 REPO = Path(__file__).resolve().parents[1]
 ENGINE = REPO / "examples" / "frog" / "engine.mjs"

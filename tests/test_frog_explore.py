@@ -25,10 +25,10 @@ import math
 import pytest
 
 from froeschis.framework.game import Tiny
-from froeschis.games.frog import GAME as FROG
 from froeschis.games.frog.actions import Action, DrawDealer
 from froeschis.games.frog.chance import chance_outcomes
 from froeschis.games.frog.engine import GameState, new_game
+from froeschis.games.frog.game import GAME as FROG
 from froeschis.games.frog.invariants import check_observations, check_state
 from froeschis.games.frog.state import Phase
 from froeschis.games.frog.tiny import TINY

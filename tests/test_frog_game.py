@@ -12,10 +12,10 @@ import pytest
 
 from froeschis.framework.game import CHANCE, TERMINAL, Game, State
 from froeschis.framework.registry import game
-from froeschis.games.frog import GAME
 from froeschis.games.frog.cards import cards
 from froeschis.games.frog.chance import sample_chance
 from froeschis.games.frog.engine import GameState, new_game
+from froeschis.games.frog.game import GAME
 from froeschis.games.frog.render import describe, render_hand, render_trick
 from froeschis.games.frog.svg import hand_svg, picture, trick_svg
 

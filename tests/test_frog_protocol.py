@@ -7,12 +7,12 @@ from __future__ import annotations
 import random
 import re
 
-from froeschis.games.frog import spec_dir
 from froeschis.games.frog.chance import sample_chance
 from froeschis.games.frog.engine import new_game
 from froeschis.games.frog.readings import VARIANT_OPTIONS
 from froeschis.games.frog.rules import Rules
 from froeschis.games.frog.serialize import STATE_KEYS, rules_to_json
+from froeschis.games.frog.spec import spec_dir
 
 PROTOCOL = (spec_dir() / "protocol.md").read_text(encoding="utf-8")
 ROW = re.compile(r"^\| `([a-z-]+)`[^|]*\|[^|]*\|(.*)\|$", re.MULTILINE)

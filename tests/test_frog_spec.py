@@ -1,7 +1,8 @@
 """The Frog specification: ``spec/frog/clauses.toml`` and ``spec/frog/sources/ja.toml``.
 
 Self-contained: it reads the TOML files with :mod:`tomllib`, because the generic loader
-(``froeschis.spec``) does not read per-game catalogues yet; these checks move into the loader's
+(``froeschis.games.froeschis.spec``) does not read per-game catalogues yet; these checks move into the
+loader's
 tests when it does. The source text of Frog is seed ``003_82e5842edd8c1e2a.txt`` in
 ``../shared/seeds`` beside the repository root; the tests that compare with it skip when that
 folder is missing, as ``tests/test_spec_sources.py`` does.

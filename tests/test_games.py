@@ -14,8 +14,8 @@ from collections import Counter
 import pytest
 
 from froeschis import new_game, play_game
-from froeschis.core.engine import GameState
-from froeschis.io.serialize import record_from_json, record_to_json
+from froeschis.games.froeschis.engine import GameState
+from froeschis.games.froeschis.serialize import record_from_json, record_to_json
 
 GAMES = int(os.environ.get("FROESCHIS_GAMES", "40"))
 

@@ -4,7 +4,7 @@ Hypothesis generates records, states, actions, events, rules and protocol messag
 ones from the published schemas (``spec/schemas/``), the same with one part replaced by an odd value
 or left out, the states and records of real games changed one field at a time, and plain random
 JSON and text. Every parser must return normally or raise a
-:class:`~froeschis.core.errors.FroeschisError` whose message is one short line (input is quoted only
+:class:`~froeschis.framework.errors.FroeschisError` whose message is one short line (input is quoted only
 by a prefix); any other exception, or a call that takes seconds, is a bug. ``validate_text`` must
 return a verdict for any text, never raise.
 """
@@ -22,14 +22,14 @@ from hypothesis import strategies as st
 
 from froeschis import Rules, play_game
 from froeschis.conformance.validate import Validation, validate_text
-from froeschis.core.actions import Action
-from froeschis.core.cards import parse_card
-from froeschis.core.engine import new_game
-from froeschis.core.errors import FormatError, FroeschisError
-from froeschis.core.readings import VARIANT_OPTIONS
-from froeschis.core.rules import with_variants
-from froeschis.io.schemas import schema_errors
-from froeschis.io.serialize import (
+from froeschis.framework.errors import FormatError, FroeschisError
+from froeschis.framework.specs import shared_schema_errors as schema_errors
+from froeschis.games.froeschis.actions import Action
+from froeschis.games.froeschis.cards import parse_card
+from froeschis.games.froeschis.engine import new_game
+from froeschis.games.froeschis.readings import VARIANT_OPTIONS
+from froeschis.games.froeschis.rules import with_variants
+from froeschis.games.froeschis.serialize import (
     STATE_KEYS,
     action_from_json,
     event_from_json,
@@ -41,7 +41,7 @@ from froeschis.io.serialize import (
     state_from_json,
     state_to_json,
 )
-from froeschis.spec import spec_dir
+from froeschis.games.froeschis.spec import spec_dir
 
 SHORT = 500
 """The longest message an error may have: a field, a reason and a few quoted prefixes."""

@@ -27,14 +27,19 @@ import gymnasium
 import numpy as np
 from gymnasium.utils.env_checker import check_env
 
-from froeschis.agents.bots import make_bot
-from froeschis.core.actions import Action
-from froeschis.core.encoding import id_to_action, legal_action_mask, num_distinct_actions, observation_tensor
-from froeschis.core.engine import new_game
-from froeschis.core.errors import FormatError, IllegalActionError
-from froeschis.core.observation import observe
-from froeschis.core.readings import VARIANT_OPTIONS
-from froeschis.core.rules import Rules
+from froeschis.framework.errors import FormatError, IllegalActionError
+from froeschis.games.froeschis.actions import Action
+from froeschis.games.froeschis.bots import make_bot
+from froeschis.games.froeschis.encoding import (
+    id_to_action,
+    legal_action_mask,
+    num_distinct_actions,
+    observation_tensor,
+)
+from froeschis.games.froeschis.engine import new_game
+from froeschis.games.froeschis.observation import observe
+from froeschis.games.froeschis.readings import VARIANT_OPTIONS
+from froeschis.games.froeschis.rules import Rules
 from froeschis.interop import gymnasium as interop_gymnasium
 from froeschis.interop.gymnasium import ENV_ID, EpisodeOverError, FroeschisEnv
 

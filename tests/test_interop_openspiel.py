@@ -23,17 +23,17 @@ pyspiel = pytest.importorskip(
 import numpy as np  # noqa: E402  # after the skip: NumPy comes with OpenSpiel
 from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
 
-from froeschis.core import encoding  # noqa: E402
-from froeschis.core.actions import DRAW, TAKE_DISCARD, Shuffle  # noqa: E402
-from froeschis.core.cards import FROG, Card, Row, number, spot  # noqa: E402
-from froeschis.core.engine import GameState, new_game  # noqa: E402
-from froeschis.core.errors import FormatError, IllegalActionError, RulesError  # noqa: E402
-from froeschis.core.observation import observe  # noqa: E402
-from froeschis.core.readings import VARIANT_OPTIONS  # noqa: E402
-from froeschis.core.rules import Rules, with_variants  # noqa: E402
-from froeschis.core.state import Phase, Player  # noqa: E402
+from froeschis.framework.errors import FormatError, IllegalActionError, RulesError  # noqa: E402
+from froeschis.games.froeschis import encoding  # noqa: E402
+from froeschis.games.froeschis.actions import DRAW, TAKE_DISCARD, Shuffle  # noqa: E402
+from froeschis.games.froeschis.cards import FROG, Card, Row, number, spot  # noqa: E402
+from froeschis.games.froeschis.engine import GameState, new_game  # noqa: E402
+from froeschis.games.froeschis.invariants import check_state  # noqa: E402
+from froeschis.games.froeschis.observation import observe  # noqa: E402
+from froeschis.games.froeschis.readings import VARIANT_OPTIONS  # noqa: E402
+from froeschis.games.froeschis.rules import Rules, with_variants  # noqa: E402
+from froeschis.games.froeschis.state import Phase, Player  # noqa: E402
 from froeschis.interop import openspiel  # noqa: E402
-from froeschis.verify.invariants import check_state  # noqa: E402
 
 RULE_SETS: list[dict[str, bool]] = [
     {},

@@ -32,13 +32,13 @@ from pettingzoo.test.api_test import api_test
 from pettingzoo.test.render_test import render_test
 from pettingzoo.test.seed_test import seed_test
 
-from froeschis.core.actions import DRAW, Action
-from froeschis.core.cards import Row, spot
-from froeschis.core.encoding import action_to_id, id_to_action, num_distinct_actions
-from froeschis.core.engine import GameState, new_game
-from froeschis.core.errors import FormatError, IllegalActionError, RulesError
-from froeschis.core.readings import VARIANT_OPTIONS
-from froeschis.core.rules import Rules
+from froeschis.framework.errors import FormatError, IllegalActionError, RulesError
+from froeschis.games.froeschis.actions import DRAW, Action
+from froeschis.games.froeschis.cards import Row, spot
+from froeschis.games.froeschis.encoding import action_to_id, id_to_action, num_distinct_actions
+from froeschis.games.froeschis.engine import GameState, new_game
+from froeschis.games.froeschis.readings import VARIANT_OPTIONS
+from froeschis.games.froeschis.rules import Rules
 from froeschis.interop import froeschis_v0
 from froeschis.interop import pettingzoo as interop_pettingzoo
 from froeschis.interop.pettingzoo import FroeschisEnv

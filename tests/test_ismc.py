@@ -1,7 +1,8 @@
 """The ISMC bot's search runs on FastGame and decides as it would on the reference engine.
 
-The reference functions are the definitions: :func:`~froeschis.agents.bots.greedy_policy`,
-:func:`~froeschis.agents.bots.rollout_value` and :func:`~froeschis.agents.bots.determinize`. Their
+The reference functions are the definitions: :func:`~froeschis.games.froeschis.bots.greedy_policy`,
+:func:`~froeschis.games.froeschis.bots.rollout_value` and
+:func:`~froeschis.games.froeschis.bots.determinize`. Their
 FastGame counterparts must agree with them exactly, random source included: the same decision, the
 same rollout value, the same world, and the random source left in the same state. Then the bot's
 decision is the one an ISMC spelled out here on the reference engine makes with the same seed.
@@ -13,8 +14,9 @@ import random
 
 import pytest
 
-from froeschis.agents import fast_policies
-from froeschis.agents.bots import (
+from froeschis.games.froeschis import fast_policies
+from froeschis.games.froeschis.actions import TAKE_DISCARD, Action
+from froeschis.games.froeschis.bots import (
     GreedyBot,
     IsmcBot,
     _better_than_prior,
@@ -24,17 +26,15 @@ from froeschis.agents.bots import (
     make_bot,
     parse_bots,
     play_bots,
+    random_policy,
     rollout_value,
     world_values,
 )
-from froeschis.agents.loop import random_policy
-from froeschis.core.actions import TAKE_DISCARD, Action
-from froeschis.core.chance import sample_chance
-from froeschis.core.engine import GameState, new_game
-from froeschis.core.observation import Observation, observe
-from froeschis.core.rules import Rules
-from froeschis.fast import FastGame
-from froeschis.fast.game import FACE_DOWN
+from froeschis.games.froeschis.chance import sample_chance
+from froeschis.games.froeschis.engine import GameState, new_game
+from froeschis.games.froeschis.fast import FACE_DOWN, FastGame
+from froeschis.games.froeschis.observation import Observation, observe
+from froeschis.games.froeschis.rules import Rules
 from tests.builders import build, cards
 
 VARIANTS = [

@@ -21,17 +21,17 @@ import pytest
 
 pytest.importorskip("numba", reason="the kernel needs numba: pip install 'froeschis[fast]'")
 
-from froeschis import kernel
-from froeschis.agents.bots import _public_unseen, placeable
 from froeschis.agents.simulation import run_games
-from froeschis.core.actions import DRAW, SWAP, TAKE_DISCARD, Action, ActionKind, AnyAction
-from froeschis.core.cards import number
-from froeschis.core.engine import GameState, new_game
-from froeschis.core.readings import VARIANT_OPTIONS
-from froeschis.core.rules import Rules, with_variants
-from froeschis.core.state import Phase
-from froeschis.kernel.simulate import KernelError
-from froeschis.verify.froeschis_tiny import tiny_deck
+from froeschis.games.froeschis import kernel
+from froeschis.games.froeschis.actions import DRAW, SWAP, TAKE_DISCARD, Action, ActionKind, AnyAction
+from froeschis.games.froeschis.bots import _public_unseen, placeable
+from froeschis.games.froeschis.cards import number
+from froeschis.games.froeschis.engine import GameState, new_game
+from froeschis.games.froeschis.kernel.simulate import KernelError
+from froeschis.games.froeschis.readings import VARIANT_OPTIONS
+from froeschis.games.froeschis.rules import Rules, with_variants
+from froeschis.games.froeschis.state import Phase
+from froeschis.games.froeschis.tiny import tiny_deck
 
 
 def replay(players: int, rules: Rules, log: tuple[AnyAction, ...]) -> tuple[GameState, int, list[GameState]]:
@@ -185,12 +185,16 @@ def test_arguments_the_kernel_cannot_run_with_are_refused(arguments: dict[str, o
 
 
 def test_without_numba_the_kernel_names_the_extra_to_install() -> None:
-    code = "import sys; sys.modules['numba'] = None; import froeschis.kernel"
+    code = "import sys; sys.modules['numba'] = None; import froeschis.games.froeschis.kernel"
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
     assert done.returncode == 1
     assert "pip install 'froeschis[fast]'" in done.stderr and "Traceback" in done.stderr
     plain = subprocess.run(
-        [sys.executable, "-c", "import sys; sys.modules['numba'] = None; import froeschis, froeschis.fast"],
+        [
+            sys.executable,
+            "-c",
+            "import sys; sys.modules['numba'] = None; import froeschis, froeschis.games.froeschis.fast",
+        ],
         capture_output=True,
         text=True,
         check=False,

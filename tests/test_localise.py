@@ -16,10 +16,10 @@ from froeschis.conformance.hypotheses import perturbed
 from froeschis.conformance.localise import WEIGHTS, Account, account_of, rank
 from froeschis.conformance.perturb import all_perturbations
 from froeschis.conformance.referee import Referee
-from froeschis.core.cards import FROG, TRASH, Row, number, spot
-from froeschis.core.provenance import Fired
-from froeschis.core.readings import PUBLISHED
-from froeschis.core.rules import Rules
+from froeschis.games.froeschis.cards import FROG, TRASH, Row, number, spot
+from froeschis.games.froeschis.provenance import Fired
+from froeschis.games.froeschis.readings import PUBLISHED
+from froeschis.games.froeschis.rules import Rules
 
 EMPTY: frozenset[str] = frozenset()
 

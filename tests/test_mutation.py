@@ -16,7 +16,7 @@ from pathlib import Path
 
 import attrs
 
-from froeschis.spec import load_catalogue
+from froeschis.games.froeschis.spec import load_catalogue
 from tests.mutants import MUTANTS, Mutant
 
 TESTS = Path(__file__).resolve().parent

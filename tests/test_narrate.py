@@ -1,4 +1,4 @@
-"""Events in words (``froeschis.present.narrate.describe``): each sentence agrees with whoever it
+"""Events in words (``froeschis.games.froeschis.render.describe``): each sentence agrees with whoever it
 is about, the human player ("you") or another seat ("seat 2")."""
 
 from __future__ import annotations
@@ -7,9 +7,9 @@ import re
 
 import pytest
 
-from froeschis.core.cards import number
-from froeschis.core.events import Event, EventKind
-from froeschis.present.narrate import describe
+from froeschis.games.froeschis.cards import number
+from froeschis.games.froeschis.events import Event, EventKind
+from froeschis.games.froeschis.render import describe
 
 
 def event(kind: EventKind, seat: int = 1, seats: tuple[int, ...] = (1,)) -> Event:

@@ -13,13 +13,13 @@ import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from froeschis.core.actions import DRAW, SWAP, TAKE_DISCARD, Shuffle, frog_at
-from froeschis.core.cards import FROG, Card, number
-from froeschis.core.engine import GameState, new_game
-from froeschis.core.events import EventKind
-from froeschis.core.rules import Rules
-from froeschis.core.state import Phase
-from froeschis.core.table import Resolution
+from froeschis.games.froeschis.actions import DRAW, SWAP, TAKE_DISCARD, Shuffle, frog_at
+from froeschis.games.froeschis.cards import FROG, Card, number
+from froeschis.games.froeschis.engine import GameState, new_game
+from froeschis.games.froeschis.events import EventKind
+from froeschis.games.froeschis.rules import Rules
+from froeschis.games.froeschis.state import Phase
+from froeschis.games.froeschis.table import Resolution
 from tests import builders
 from tests.builders import build
 

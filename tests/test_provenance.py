@@ -13,13 +13,19 @@ from typing import Any
 import attrs
 import pytest
 
-from froeschis.core.actions import DRAW, Shuffle
-from froeschis.core.chance import sample_chance
-from froeschis.core.engine import GameState, Transition, allowing_clauses, decision_clauses, new_game
-from froeschis.core.readings import VARIANT_OPTIONS
-from froeschis.core.rules import Rules
-from froeschis.io.serialize import state_to_json
-from froeschis.spec import load_catalogue
+from froeschis.games.froeschis.actions import DRAW, Shuffle
+from froeschis.games.froeschis.chance import sample_chance
+from froeschis.games.froeschis.engine import (
+    GameState,
+    Transition,
+    allowing_clauses,
+    decision_clauses,
+    new_game,
+)
+from froeschis.games.froeschis.readings import VARIANT_OPTIONS
+from froeschis.games.froeschis.rules import Rules
+from froeschis.games.froeschis.serialize import state_to_json
+from froeschis.games.froeschis.spec import load_catalogue
 
 IDS = set(load_catalogue().ids())
 

@@ -12,15 +12,15 @@ from typing import Any
 import pytest
 
 from froeschis import Rules, new_game, play_game
-from froeschis.core.actions import DECLINE_SWAP, DRAW, SWAP, TAKE_DISCARD, Action, Shuffle, frog_at
-from froeschis.core.cards import FROG, TRASH, number
-from froeschis.core.consistency import check_consistent
-from froeschis.core.engine import GameState
-from froeschis.core.errors import SHOWN_LENGTH, FormatError
-from froeschis.core.readings import VARIANT_OPTIONS
-from froeschis.core.rules import with_variants
-from froeschis.core.state import Phase
-from froeschis.io.serialize import (
+from froeschis.framework.errors import SHOWN_LENGTH, FormatError
+from froeschis.framework.playthroughs import read_header, vectors_dir
+from froeschis.games.froeschis.actions import DECLINE_SWAP, DRAW, SWAP, TAKE_DISCARD, Action, Shuffle, frog_at
+from froeschis.games.froeschis.cards import FROG, TRASH, number
+from froeschis.games.froeschis.engine import GameState
+from froeschis.games.froeschis.invariants import check_consistent
+from froeschis.games.froeschis.readings import VARIANT_OPTIONS
+from froeschis.games.froeschis.rules import with_variants
+from froeschis.games.froeschis.serialize import (
     MAX_TEXT,
     action_from_json,
     action_to_json,
@@ -35,8 +35,9 @@ from froeschis.io.serialize import (
     state_from_json,
     state_to_json,
 )
+from froeschis.games.froeschis.state import Phase
 from froeschis.verify.trace import playthroughs_by_clause
-from froeschis.verify.vectors import first_difference, read_header, vectors_dir
+from froeschis.verify.vectors import first_difference
 from tests.builders import build
 
 EIGHT = "[1] [2] [3] [4] [5] [6] [7] [8]"

@@ -17,7 +17,8 @@ abbreviations in ``ABBREVIATIONS``.
 The last tests check what ``spec/clauses.toml`` says about the texts where it once said more than
 they do (issue 15): which clauses are rulings because the texts do not state them, which sentences
 they cite, which discrepancies they record, and that its own header names real files. The loader
-(``froeschis.spec``) already checks that every quote is in the sentence it cites. These tests check
+(``froeschis.games.froeschis.spec``) already checks that every quote is in the sentence it cites. These tests
+check
 the sources and the catalogue's account of them, not how the engine plays a clause, so they carry
 no clause marker.
 """
@@ -32,9 +33,9 @@ from pathlib import Path
 
 import pytest
 
-from froeschis.agents.loop import drive
-from froeschis.core import errors
-from froeschis.spec import Catalogue, load_catalogue
+from froeschis.framework import errors
+from froeschis.games.froeschis.bots import drive
+from froeschis.games.froeschis.spec import Catalogue, load_catalogue
 
 REPO = Path(__file__).resolve().parents[1]
 SOURCES = REPO / "spec" / "sources"
@@ -238,7 +239,11 @@ def test_the_catalogue_header_names_only_files_that_exist() -> None:
         for word in " ".join(header).split()
         if re.search(r"\.(py|toml|md)\b", word) and "<" not in word and "*" not in word
     }
-    assert {"froeschis/spec/__init__.py", "tests/test_spec_sources.py", "CHANGELOG.md"} <= named
+    assert {
+        "froeschis/games/froeschis/spec.py",
+        "tests/test_spec_sources.py",
+        "CHANGELOG.md",
+    } <= named
     for name in named:
         assert (REPO / name).is_file(), f"the header of spec/clauses.toml names {name}, which does not exist"
 

@@ -1,5 +1,5 @@
 """``python_froeschis`` through the generic OpenSpiel wrapper (froeschis.interop.spiel, Fröschis'
-numbers in froeschis.core.game_encoding): seeded games for every player count and variant give at
+numbers in froeschis.games.froeschis.encoding): seeded games for every player count and variant give at
 every step the ids, chance outcomes and probabilities, texts, observations, information states and
 returns of tests/data/python_froeschis.json. The file was written by the wrapper of Fröschis' own
 (commit 24029a1's froeschis/interop/openspiel.py), after the generic one had played the same games
@@ -17,7 +17,7 @@ import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
 
-from froeschis.core.readings import VARIANT_OPTIONS  # noqa: E402
+from froeschis.games.froeschis.readings import VARIANT_OPTIONS  # noqa: E402
 from froeschis.interop.openspiel import SHORT_NAME  # noqa: E402  # registers python_froeschis
 from tests.golden_digests import digests  # noqa: E402
 from tests.spiel_trace import steps  # noqa: E402

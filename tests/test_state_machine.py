@@ -13,11 +13,11 @@ from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
-from froeschis.core.actions import AnyAction, Shuffle
-from froeschis.core.engine import GameState, new_game
-from froeschis.core.rules import Rules
-from froeschis.io.serialize import state_from_json, state_to_json
-from froeschis.verify.invariants import check_legality, check_observations, check_state, check_step
+from froeschis.games.froeschis.actions import AnyAction, Shuffle
+from froeschis.games.froeschis.engine import GameState, new_game
+from froeschis.games.froeschis.invariants import check_legality, check_observations, check_state, check_step
+from froeschis.games.froeschis.rules import Rules
+from froeschis.games.froeschis.serialize import state_from_json, state_to_json
 
 
 class GameMachine(RuleBasedStateMachine):

@@ -1,4 +1,5 @@
-"""SVG pictures (froeschis.present.svg): well-formed, faithful to the state, hiding what a seat may not see.
+"""SVG pictures (froeschis.games.froeschis.svg): well-formed, faithful to the state, hiding what a seat may
+not see.
 
 These tests check a rendering, not a rule clause, so they carry no clause marker.
 """
@@ -14,10 +15,10 @@ import pytest
 
 import froeschis
 from froeschis import DRAW, FROG, TRASH, GameState, Phase, Player, Row, Rules, frog_at, number
-from froeschis.core.cards import Card, spot
-from froeschis.core.events import EventKind
-from froeschis.core.observation import observe
-from froeschis.present import svg
+from froeschis.games.froeschis import svg
+from froeschis.games.froeschis.cards import Card, spot
+from froeschis.games.froeschis.events import EventKind
+from froeschis.games.froeschis.observation import observe
 
 SVG = "{http://www.w3.org/2000/svg}"
 

@@ -10,13 +10,13 @@ from __future__ import annotations
 import attrs
 import pytest
 
-from froeschis.core import clauses as c
-from froeschis.core.engine import new_game
-from froeschis.core.readings import PUBLISHED, VARIANT_OPTIONS, VARIANTS, table_for
-from froeschis.core.rules import Rules, with_variants
-from froeschis.core.table import SLOTS, ClauseTable, Reading, clause, clause_of
-from froeschis.io.serialize import rules_to_json
-from froeschis.spec import load_catalogue
+from froeschis.games.froeschis import clauses as c
+from froeschis.games.froeschis.engine import new_game
+from froeschis.games.froeschis.readings import PUBLISHED, VARIANT_OPTIONS, VARIANTS, table_for
+from froeschis.games.froeschis.rules import Rules, with_variants
+from froeschis.games.froeschis.serialize import rules_to_json
+from froeschis.games.froeschis.spec import load_catalogue
+from froeschis.games.froeschis.table import SLOTS, ClauseTable, Reading, clause, clause_of
 
 
 def test_the_variants_list_is_the_catalogues_variants() -> None:

@@ -43,10 +43,10 @@ import attrs
 import pytest
 
 import froeschis
-from froeschis.core.events import Event
-from froeschis.core.record import GameRecord
-from froeschis.io.serialize import record_from_json
-from froeschis.spec import load_catalogue
+from froeschis.games.froeschis.events import Event
+from froeschis.games.froeschis.record import GameRecord
+from froeschis.games.froeschis.serialize import record_from_json
+from froeschis.games.froeschis.spec import load_catalogue
 
 REPO = Path(__file__).resolve().parents[1]
 PAGE = REPO / "docs" / "tutorial.rst"

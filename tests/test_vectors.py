@@ -13,8 +13,9 @@ from pathlib import Path
 import pytest
 
 from froeschis.framework import registry
-from froeschis.verify.froeschis_playthroughs import COMPLETION_FIRST, MULTI_WINNER
-from froeschis.verify.vectors import first_difference, read_header, vectors_dir
+from froeschis.framework.playthroughs import read_header, vectors_dir
+from froeschis.games.froeschis.playthroughs import COMPLETION_FIRST, MULTI_WINNER
+from froeschis.verify.vectors import first_difference
 
 FILES = sorted(vectors_dir().glob("*.jsonl"))
 """Fröschis' playthroughs."""

@@ -27,13 +27,13 @@ from sphinx.util.docutils import SphinxDirective
 import froeschis
 
 GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("The rules engine (core)", ("froeschis", "froeschis.core")),
-    ("The clause catalogue (spec)", ("froeschis.spec",)),
-    ("JSON forms and schemas (io)", ("froeschis.io",)),
+    ("The rules engine (core)", ("froeschis", "froeschis.games.froeschis")),
+    ("The clause catalogue (spec)", ("froeschis.games.froeschis.spec",)),
+    ("JSON forms and schemas (io)", ("froeschis.games.froeschis",)),
     ("Bots and the game loop (agents)", ("froeschis.agents",)),
     ("What proves the engine (verify)", ("froeschis.verify",)),
     ("Checking other implementations (conformance)", ("froeschis.conformance",)),
-    ("Pictures and words (present)", ("froeschis.present",)),
+    ("Pictures and words (present)", ("froeschis.games.froeschis",)),
     ("The command line (cli)", ("froeschis.cli",)),
 )
 """The API index's sections: a module belongs to the first group naming it or a package or
@@ -121,7 +121,7 @@ def module_rst(name: str) -> str:
     out = [title, "=" * len(title), ""]
     try:
         module = importlib.import_module(name)
-    except ImportError as missing:  # froeschis.kernel without numba: the docs build anyway
+    except ImportError as missing:  # froeschis.games.froeschis.kernel without numba: the docs build anyway
         return "\n".join([*out, f"Not documented in this build: it needs an optional extra ({missing}).", ""])
     if hasattr(module, "__path__"):
         # A package: its docstring only; what it re-exports is documented where it is defined.

@@ -20,7 +20,7 @@ Directives (each documented in ``docs/design.rst``):
   ``froeschis-misreadings``: generated content;
 * ``froeschis-output``: a command and its output, kept in a file (:mod:`command_output`);
 * ``froeschis-svg``: evaluates Python (the last line is the picture) in the page's namespace and
-  shows the SVG it gives (:mod:`froeschis.present.svg`);
+  shows the SVG it gives (:mod:`froeschis.games.froeschis.svg`);
 * ``doctest``, ``testcode`` and ``testsetup`` of ``sphinx.ext.doctest``, extended to also run their
   code into that namespace at read time, so a picture shows exactly the states the doctests build.
 
@@ -62,9 +62,9 @@ from sphinx.util.docutils import SphinxDirective
 from sphinx.util.typing import ExtensionMetadata, OptionSpec
 
 import froeschis
-from froeschis.core.table import clause_of
 from froeschis.framework import registry
-from froeschis.spec import spec_dir
+from froeschis.games.froeschis.spec import spec_dir
+from froeschis.games.froeschis.table import clause_of
 
 logger = logging.getLogger(__name__)
 
@@ -300,7 +300,7 @@ def layers_rst() -> str:
 def clause_table_rst() -> str:
     """Every slot of the clause table: the clause the published rules put there, its function, and
     the variant that replaces it."""
-    from froeschis.core.readings import PUBLISHED, VARIANTS
+    from froeschis.games.froeschis.readings import PUBLISHED, VARIANTS
 
     replaced = {r.slot: v for v in VARIANTS for r in v.readings}
     rows = []
@@ -457,7 +457,7 @@ class RunningTestsetup(_RunsCode, TestsetupDirective):
 class SvgDirective(SphinxDirective):
     """``.. froeschis-svg::`` with Python code whose last line gives a picture or a list of them.
 
-    A picture is an :class:`froeschis.present.svg.Svg` or anything with ``_repr_svg_`` (a state, an
+    A picture is an :class:`froeschis.games.froeschis.svg.Svg` or anything with ``_repr_svg_`` (a state, an
     observation); a ``(caption, picture)`` pair puts the caption (reStructuredText) under it.
     ``:caption:`` is a caption for the whole figure.
     """
@@ -612,7 +612,7 @@ def repo_file_role(
 
 NAVIGATION_DEPTH = 3
 """How deep the pages' titles sit in the tree of contents: index, its pages (``api``), their
-sections (the API index's groups), the pages those list (``api/froeschis.core.engine``)."""
+sections (the API index's groups), the pages those list (``api/froeschis.games.froeschis.engine``)."""
 
 
 def _shallow_navigation(

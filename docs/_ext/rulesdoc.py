@@ -40,7 +40,7 @@ from froeschis.framework.words import LANGUAGE_NAMES
 from froeschis.verify.trace import ClauseTrace, trace_matrix, unknown_ids
 
 if TYPE_CHECKING:
-    from froeschis.core.cards import Row
+    from froeschis.games.froeschis.cards import Row
 
 NATIVE_NAMES = {"en": "English", "de": "Deutsch", "ko": "한국어", "ja": "日本語"}
 """How each language is named in its own words (the columns of side-by-side source texts, the
@@ -487,7 +487,7 @@ class Example(Protocol):
 @attrs.frozen
 class RowExample:
     """A hand-built row that shows what a clause says, pictured in the clause's section
-    (:func:`froeschis.present.svg.row`)."""
+    (:func:`froeschis.games.froeschis.svg.row`)."""
 
     figure: ClassVar[str] = "row-example"
     row: str
@@ -501,13 +501,13 @@ class RowExample:
     """Whether the face-down cards show, small, what lies under them (a view nobody at the table has)."""
 
     def spots(self) -> Row:
-        from froeschis.core.cards import Row, parse_spot
+        from froeschis.games.froeschis.cards import Row, parse_spot
 
         return Row(tuple(parse_spot(text) for text in self.row.split()))
 
     def picture(self) -> str:
-        from froeschis.core.cards import parse_card
-        from froeschis.present import svg
+        from froeschis.games.froeschis import svg
+        from froeschis.games.froeschis.cards import parse_card
 
         hand = None if self.hand is None else parse_card(self.hand)
         discard = None if self.discard is None else parse_card(self.discard)

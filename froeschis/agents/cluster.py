@@ -29,8 +29,8 @@ from froeschis import __version__
 from froeschis.agents.engines import batches, play_batch
 from froeschis.agents.simulation import CHUNKS_PER_WORKER, batch_size, check_run
 from froeschis.agents.tally import Tally
-from froeschis.core.errors import FroeschisError
-from froeschis.core.rules import Rules
+from froeschis.framework.errors import FroeschisError
+from froeschis.games.froeschis.rules import Rules
 
 RETRIES = 2
 """How often a batch that raised is run again before the run fails (a lost worker is not counted:

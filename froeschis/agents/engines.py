@@ -4,15 +4,18 @@ A run of ``froeschis simulate`` is cut into batches of consecutive game numbers;
 batch (this process, a worker process, a Dask worker) calls :func:`play_batch` and returns its
 :class:`~froeschis.agents.tally.Tally`. A batch names the engine that plays it:
 
-* ``reference``: :mod:`froeschis.core.engine` through :func:`froeschis.agents.bots.play_bots`, with
+* ``reference``: :mod:`froeschis.games.froeschis.engine` through
+  :func:`froeschis.games.froeschis.bots.play_bots`, with
   events, so it also counts how often each clause fired. Game ``g`` has its own seed
   (:func:`game_seed`) and the bots of the run rotated by ``g`` over the seats.
-* ``fast``: :class:`froeschis.fast.FastGame`, the same games: the same seeds, the same random streams
+* ``fast``: :class:`froeschis.games.froeschis.fast.FastGame`, the same games: the same seeds, the same random
+  streams
   drawn in the same order, the same bots, so the same winners, rounds, turns and reshuffles to the
   last game (``tests/test_cli_simulate.py`` compares the two runs whole). It makes no events, so it
   counts no clauses. Random and greedy bots decide on the FastGame itself; any other bot is shown
   its seat's observation of the reference state, as on the reference engine.
-* ``kernel``: :func:`froeschis.kernel.simulate` (numba, the extra ``froeschis[fast]``), random and
+* ``kernel``: :func:`froeschis.games.froeschis.kernel.simulate` (numba, the extra ``froeschis[fast]``),
+  random and
   greedy bots only. It draws from its own random source, so it plays other games than the two
   above, from the same distribution (``tests/test_kernel.py``). A kernel batch is always
   :data:`KERNEL_BATCH` games (the last one fewer), its games grouped by their seating and each group
@@ -35,17 +38,25 @@ from collections.abc import Callable, Iterator, Sequence
 
 import attrs
 
-from froeschis.agents.bots import Bot, GreedyBot, RandomBot, as_policy, lineup, make_bot, play_bots, seat_rng
-from froeschis.agents.fast_policies import greedy_action
-from froeschis.agents.loop import MAX_STEPS
 from froeschis.agents.tally import GameSummary, Tally
-from froeschis.core.actions import Action, ActionKind, AnyAction
-from froeschis.core.engine import GameState
-from froeschis.core.errors import FroeschisError, GameTooLongError
-from froeschis.core.events import Event, EventKind
-from froeschis.core.rules import Rules
-from froeschis.fast import FastGame
-from froeschis.fast.game import RESHUFFLE
+from froeschis.framework.errors import FroeschisError, GameTooLongError
+from froeschis.games.froeschis.actions import Action, ActionKind, AnyAction
+from froeschis.games.froeschis.bots import (
+    MAX_STEPS,
+    Bot,
+    GreedyBot,
+    RandomBot,
+    as_policy,
+    lineup,
+    make_bot,
+    play_bots,
+    seat_rng,
+)
+from froeschis.games.froeschis.engine import GameState
+from froeschis.games.froeschis.events import Event, EventKind
+from froeschis.games.froeschis.fast import RESHUFFLE, FastGame
+from froeschis.games.froeschis.fast_policies import greedy_action
+from froeschis.games.froeschis.rules import Rules
 
 ENGINES = ("reference", "fast", "kernel")
 """The engines a run can be played on, slowest first."""
@@ -62,7 +73,8 @@ ENGINE_SUMMARIES = {
 """What each engine plays, in a few words, for the command's output."""
 
 KERNEL_BOTS = frozenset({"random", "greedy"})
-"""The bots the kernel plays (:data:`froeschis.kernel.simulate.BOTS`, named here so that choosing an
+"""The bots the kernel plays (:data:`froeschis.games.froeschis.kernel.simulate.BOTS`, named here so that
+choosing an
 engine does not import numba)."""
 
 KERNEL_BATCH = 4096
@@ -76,7 +88,7 @@ class EngineError(FroeschisError):
 def kernel_installed() -> bool:
     """Whether the kernel can run here (numba and numpy import)."""
     try:
-        import froeschis.kernel  # noqa: F401
+        import froeschis.games.froeschis.kernel  # noqa: F401
     except ImportError:
         return False
     return True
@@ -189,10 +201,10 @@ def fast_policy(bot: Bot) -> FastPolicy:
     """``bot`` deciding on a FastGame, drawing from its random source exactly as on the reference.
 
     A random bot picks among the FastGame's legal actions, which are the reference's in the same
-    order; a greedy bot is :func:`froeschis.agents.fast_policies.greedy_action`, the greedy policy
+    order; a greedy bot is :func:`froeschis.games.froeschis.fast_policies.greedy_action`, the greedy policy
     on the FastGame itself (``tests/test_ismc.py`` holds it to the reference's decisions and use of
     the random source); any other bot is shown its seat's observation of the reference state (and
-    held to the legal actions there), as :func:`froeschis.agents.bots.as_policy` does.
+    held to the legal actions there), as :func:`froeschis.games.froeschis.bots.as_policy` does.
     """
     if isinstance(bot, RandomBot):
         return lambda game, rng: rng.choice(game.legal_actions())
@@ -206,7 +218,7 @@ def simulate_game_fast(specs: Sequence[str], players: int, rules: Rules, seed: i
     """Play game number ``game`` of a run on FastGame: the game :func:`simulate_game` plays.
 
     Chance draws from ``random.Random(seed)`` and each seat from :func:`seat_rng`, as in
-    :func:`froeschis.agents.bots.play_bots`.
+    :func:`froeschis.games.froeschis.bots.play_bots`.
     """
     bots = lineup([make_bot(spec, rules) for spec in specs], players, game)
     policies = [fast_policy(bot) for bot in bots]
@@ -257,7 +269,7 @@ def kernel_seed(seed: int, first_game: int, seating: int) -> int:
 
 def _play_kernel_batch(batch: Batch) -> Tally:
     """The games of ``batch`` on the kernel, one call per seating of the bots."""
-    from froeschis import kernel
+    from froeschis.games.froeschis import kernel
 
     specs = [spec.strip() for spec in batch.specs]
     tally = Tally()

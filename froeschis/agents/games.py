@@ -5,7 +5,7 @@ Fröschis' runs have their own engines and statistics (:mod:`froeschis.agents.en
 :class:`~froeschis.framework.game.Game` alone: its bots (``Game.bots``), its chance
 (``Game.sample_chance``) and its returns. Game ``g`` of a run with seed ``S`` is seeded from ``S``
 and ``g`` alone (:func:`~froeschis.agents.engines.game_seed`), chance from its own random source
-and each seat's bot from its own (:func:`~froeschis.agents.bots.seat_rng`), and the bots are
+and each seat's bot from its own (:func:`~froeschis.games.froeschis.bots.seat_rng`), and the bots are
 rotated by ``g`` over the seats; so a run's tally is the same in one process, on worker processes
 or on Dask, however its batches were spread. The tally keeps the sums of the returns as exact
 fractions, so that merging parts in any order gives the same means to the last digit.
@@ -25,12 +25,12 @@ from typing import Any
 
 import attrs
 
-from froeschis.agents.bots import seat_rng
 from froeschis.agents.engines import game_seed
 from froeschis.agents.simulation import batch_size, play_batches, wilson
 from froeschis.framework.game import Game, Policy, State
 from froeschis.framework.loop import drive
 from froeschis.framework.registry import game
+from froeschis.games.froeschis.bots import seat_rng
 
 
 def _counter() -> Counter[Any]:

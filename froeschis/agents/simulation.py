@@ -43,10 +43,10 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from typing import Any, TypeVar
 
-from froeschis.agents.bots import make_bot
 from froeschis.agents.engines import batches, check_engine, play_batch
 from froeschis.agents.tally import Tally
-from froeschis.core.rules import Rules
+from froeschis.games.froeschis.bots import make_bot
+from froeschis.games.froeschis.rules import Rules
 
 B = TypeVar("B")
 R = TypeVar("R")

@@ -138,7 +138,7 @@ class _Output:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command ``argv`` names (by default the process's arguments); the exit status.
 
-    A :class:`~froeschis.core.errors.FroeschisError` becomes one line on stderr and status 2;
+    A :class:`~froeschis.framework.errors.FroeschisError` becomes one line on stderr and status 2;
     Ctrl-C one line and status 130, with no traceback (the commands leave no partial file and no
     worker process behind); a closed output (:class:`BrokenPipeError`) ends the command quietly
     with status 141; standard output that cannot be written (``/dev/full``, an I/O error) one line

@@ -3,14 +3,15 @@
 A benchmark command, not a timed test: it prints figures and ratios, never a verdict against a
 target. It measures, on one core, in this process,
 
-* full random games per second: :func:`froeschis.agents.loop.play_game` with random bots (4 players by
+* full random games per second: :func:`froeschis.games.froeschis.bots.play_game` with random bots (4 players
+  by
   default), chance included, for about ``--seconds`` per run;
 * the same games played by the bare loop of :mod:`froeschis.verify.baseline` (no engine: lists of ints, one
   function), about the most this Python on this machine gets out of these games; the engine's
   share of it (engine games per second over bare-loop games per second, both timed in the same
   run, so that a machine busier in one run than in another moves both alike) says how much an
   engine in this language could still gain;
-* a ceiling for an engine that returns a new :class:`~froeschis.core.state.GameState` from every
+* a ceiling for an engine that returns a new :class:`~froeschis.games.froeschis.state.GameState` from every
   action: the bare loop's time per game plus the time to build one state for each of its actions
   (:func:`immutable_bound`);
 * steps per second: ``legal_actions()`` and ``apply()`` of every step of recorded random games, the
@@ -70,7 +71,6 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskID, TextC
 from rich.table import Table
 
 from froeschis.agents.engines import kernel_installed
-from froeschis.agents.loop import play_game
 from froeschis.agents.simulation import run_games, usable_cpus
 from froeschis.cli.options import (
     Subparsers,
@@ -88,13 +88,14 @@ from froeschis.cli.options import (
     positive_seconds,
     progress_display,
 )
-from froeschis.core.actions import AnyAction
-from froeschis.core.engine import GameState, new_game
-from froeschis.core.errors import FroeschisError
-from froeschis.core.record import GameRecord
-from froeschis.fast import play_fast
+from froeschis.framework.errors import FroeschisError
 from froeschis.framework.game import Game
 from froeschis.framework.registry import DEFAULT
+from froeschis.games.froeschis.actions import AnyAction
+from froeschis.games.froeschis.bots import play_game
+from froeschis.games.froeschis.engine import GameState, new_game
+from froeschis.games.froeschis.fast import play_fast
+from froeschis.games.froeschis.record import GameRecord
 from froeschis.verify.baseline import play_bare
 
 Loop = Literal["engine", "fast", "bare_loop"]
@@ -104,8 +105,8 @@ bare loop."""
 INSTRUCTIONS_SCRIPT = """\
 import sys
 
-from froeschis.agents.loop import play_game
-from froeschis.fast import play_fast
+from froeschis.games.froeschis.bots import play_game
+from froeschis.games.froeschis.fast import play_fast
 from froeschis.verify.baseline import play_bare
 
 which, games, players = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
@@ -224,10 +225,11 @@ def bare_games_per_second(players: int, games: int, first_seed: int) -> float:
 
 
 def kernel_games_per_second(players: int, games: int, first_seed: int) -> float:
-    """Games per second of the compiled kernel (:mod:`froeschis.kernel`, which needs numba: see
+    """Games per second of the compiled kernel (:mod:`froeschis.games.froeschis.kernel`, which needs numba:
+    see
     :func:`~froeschis.agents.engines.kernel_installed`) playing ``games`` random games (its own
     games: it draws from its own random source). The kernel is compiled before the clock starts."""
-    import froeschis.kernel as kernel
+    import froeschis.games.froeschis.kernel as kernel
 
     kernel.simulate(players, 1, first_seed)
     start = time.perf_counter()
@@ -236,7 +238,8 @@ def kernel_games_per_second(players: int, games: int, first_seed: int) -> float:
 
 
 def fast_games_per_second(players: int, games: int, first_seed: int) -> float:
-    """Games per second of :class:`~froeschis.fast.FastGame` playing the same ``games`` games."""
+    """Games per second of :class:`~froeschis.games.froeschis.fast.FastGame` playing the same ``games``
+    games."""
     start = time.perf_counter()
     for seed in range(first_seed, first_seed + games):
         play_fast(players, seed)

@@ -1,6 +1,7 @@
 """``froeschis explain``: replay a game record step by step, each event with the rule behind it.
 
-The record is a JSON file in the format of :func:`froeschis.io.serialize.record_to_json` (``froeschis
+The record is a JSON file in the format of :func:`froeschis.games.froeschis.serialize.record_to_json`
+(``froeschis
 play --save`` writes one), a golden playthrough (``spec/vectors/*.jsonl``, JSON lines: the game is
 its first line's players, rules, seed and actions, see :mod:`froeschis.verify.vectors`), or a game of
 random bots generated from ``--seed`` and ``--players`` (the same game ``froeschis watch`` shows).
@@ -9,7 +10,7 @@ source sentence in the chosen language; a ruling or variant that the text does n
 statement instead. The parts of a step that are not events (the
 frog waiting for its spot, the next round's row lengths and first seat) are listed with the clauses
 that decided them and the state fields they wrote: everything comes from the engine's provenance
-(:meth:`froeschis.core.engine.GameState.transition`). A file that cannot be read, is not JSON or is
+(:meth:`froeschis.games.froeschis.engine.GameState.transition`). A file that cannot be read, is not JSON or is
 not a game record is refused with a message naming the file and the place. A record with an illegal
 or malformed action is explained up to it, and then refused naming that step as ``froeschis
 validate`` names it (step 1 is ``actions[0]``; :func:`froeschis.conformance.validate.step_name`),
@@ -32,7 +33,6 @@ import attrs
 from rich.console import Console
 from rich.text import Text
 
-from froeschis.agents.loop import play_game
 from froeschis.cli.options import (
     Subparsers,
     add_command,
@@ -48,21 +48,23 @@ from froeschis.cli.options import (
 )
 from froeschis.cli.watch import step_head
 from froeschis.conformance.validate import step_name
-from froeschis.core.actions import AnyAction, Shuffle
-from froeschis.core.engine import GameState, Transition, new_game
-from froeschis.core.errors import FormatError, FroeschisError
-from froeschis.core.events import Event, EventKind
-from froeschis.core.readings import VARIANT_OPTIONS
-from froeschis.core.record import GameRecord
-from froeschis.core.state import Phase
 from froeschis.framework import records
+from froeschis.framework.errors import FormatError, FroeschisError
 from froeschis.framework.game import Game
 from froeschis.framework.jsontext import read_text_limited
 from froeschis.framework.loop import play_game as play_any_game
+from froeschis.framework.playthroughs import VECTOR_FORMAT, read_header
 from froeschis.framework.records import Record
 from froeschis.framework.registry import DEFAULT, game
 from froeschis.framework.words import rule_text
-from froeschis.io.serialize import (
+from froeschis.games.froeschis.actions import AnyAction, Shuffle
+from froeschis.games.froeschis.bots import play_game
+from froeschis.games.froeschis.engine import GameState, Transition, new_game
+from froeschis.games.froeschis.events import Event, EventKind
+from froeschis.games.froeschis.readings import VARIANT_OPTIONS
+from froeschis.games.froeschis.record import GameRecord
+from froeschis.games.froeschis.render import Block, describe, rule_sources, unstated_rule
+from froeschis.games.froeschis.serialize import (
     RECORD_FORMAT,
     action_from_json,
     action_to_json,
@@ -71,9 +73,8 @@ from froeschis.io.serialize import (
     record_from_json,
     rules_to_json,
 )
-from froeschis.present.narrate import Block, describe, rule_sources, unstated_rule
-from froeschis.spec import load_catalogue
-from froeschis.verify.vectors import VECTOR_FORMAT, read_header
+from froeschis.games.froeschis.spec import load_catalogue
+from froeschis.games.froeschis.state import Phase
 
 
 class RecordError(FroeschisError):
@@ -111,7 +112,7 @@ def _bad_step(where: str, index: int, error: FroeschisError) -> RecordError:
 def _read_game(data: object, where: str) -> tuple[GameRecord, RecordError | None]:
     """The record ``data`` with its actions up to the first malformed one, and the error about that
     one (None when every action reads). A record whose setup is malformed raises
-    :class:`~froeschis.core.errors.FormatError`."""
+    :class:`~froeschis.framework.errors.FormatError`."""
     actions = data.get("actions") if isinstance(data, dict) else None
     if not isinstance(data, dict) or not isinstance(actions, list):
         return record_from_json(data), None  # refused, naming what is wrong

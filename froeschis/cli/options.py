@@ -6,7 +6,8 @@ Each command module has an ``add(subparsers)`` that calls :func:`add_command` an
 so an option several commands take (``--players``, ``--seed``, ``--lang``, ``--json``) is defined
 once, with its type, default and choices, and each command says only what its help text should be.
 The rules-variant switches come from the one list of variants,
-:data:`froeschis.core.readings.VARIANTS`, so a new variant appears on every command that plays games.
+:data:`froeschis.games.froeschis.readings.VARIANTS`, so a new variant appears on every command that plays
+games.
 
 Every numeric option takes one of the types here (:func:`positive_int`, :func:`non_negative_int`,
 :func:`player_count`, :func:`positive_seconds`) rather than argparse's ``int`` or ``float``: those

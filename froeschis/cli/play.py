@@ -1,6 +1,7 @@
 """``froeschis play``: a human plays against bots in the terminal.
 
-The human sees what their seat may see (:func:`froeschis.core.observation.observe`): their own row, the
+The human sees what their seat may see (:func:`froeschis.games.froeschis.observation.observe`): their own
+row, the
 discard pile's top, the other rows with face-down cards hidden (each card under its spot's number),
 the card in hand. Their legal choices are listed, each with the key that answers it
 (:func:`choice_key`): a frog's choices by their spot's number, the others by a letter (``d`` draw,
@@ -8,7 +9,7 @@ the card in hand. Their legal choices are listed, each with the key that answers
 list, so whoever types ``3`` meaning spot 3 gets spot 3 or a refusal that says why. The action's
 text works too (``draw``, ``take-discard``, ``frog@3``). Input the rules refuse is refused with the
 reason and the clause (the engine is the referee), input it cannot read with what it accepts; ``q``
-gives up. Chance and the bots are seeded as in :func:`froeschis.agents.bots.play_bots`. Input is
+gives up. Chance and the bots are seeded as in :func:`froeschis.games.froeschis.bots.play_bots`. Input is
 read line by line from standard input, so a game can be scripted; ``first`` answers any question
 with its first choice.
 
@@ -37,8 +38,6 @@ from typing import Any, TextIO
 from rich.console import Console
 from rich.text import Text
 
-from froeschis.agents.bots import Bot, as_policy, parse_bots, seat_rng
-from froeschis.agents.loop import chance_from, drive
 from froeschis.cli.files import check_file, save_or_rescue
 from froeschis.cli.options import (
     Subparsers,
@@ -52,21 +51,22 @@ from froeschis.cli.options import (
     non_negative_int,
     rules_from_args,
 )
-from froeschis.core.actions import Action, ActionKind, AnyAction, frog_at
-from froeschis.core.cards import Card
-from froeschis.core.engine import GameState, new_game
-from froeschis.core.errors import FormatError, FroeschisError, IllegalActionError
-from froeschis.core.events import Event, EventKind
-from froeschis.core.observation import Observation, observe
-from froeschis.core.record import GameRecord
-from froeschis.core.rules import Rules
 from froeschis.framework import records
+from froeschis.framework.errors import FormatError, FroeschisError, IllegalActionError
 from froeschis.framework.game import Game
 from froeschis.framework.loop import drive as drive_any
 from froeschis.framework.records import Record
 from froeschis.framework.registry import DEFAULT
-from froeschis.io.serialize import record_to_json
-from froeschis.present.narrate import describe
+from froeschis.games.froeschis.actions import Action, ActionKind, AnyAction, frog_at
+from froeschis.games.froeschis.bots import Bot, as_policy, chance_from, drive, parse_bots, seat_rng
+from froeschis.games.froeschis.cards import Card
+from froeschis.games.froeschis.engine import GameState, new_game
+from froeschis.games.froeschis.events import Event, EventKind
+from froeschis.games.froeschis.observation import Observation, observe
+from froeschis.games.froeschis.record import GameRecord
+from froeschis.games.froeschis.render import describe
+from froeschis.games.froeschis.rules import Rules
+from froeschis.games.froeschis.serialize import record_to_json
 
 ALIASES = {"d": "draw", "t": "take-discard", "take": "take-discard", "s": "swap", "n": "decline-swap"}
 KEYS = {full: alias for alias, full in ALIASES.items() if len(alias) == 1}

@@ -10,7 +10,7 @@ sentence, each with the clauses that cite it.
 With ``--lang de`` or ``--lang ko`` the quoted sentences are German or Korean, and two things are
 said that a reader could not otherwise tell: the statements shown are English (the catalogue has
 no other), and where the catalogue records a discrepancy that concerns a clause in that language,
-the clause's sentences carry a flag naming it (:func:`froeschis.present.narrate.discrepancy_flag`,
+the clause's sentences carry a flag naming it (:func:`froeschis.games.froeschis.render.discrepancy_flag`,
 shared with the other commands). The JSON output carries both too.
 """
 

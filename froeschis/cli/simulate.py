@@ -2,7 +2,7 @@
 
 The games are played by :func:`froeschis.agents.simulation.run_games`: game ``g`` of a run with seed
 ``S`` has its own seed (:func:`froeschis.agents.simulation.game_seed`) and the bots of ``--bots``
-rotated by ``g`` over the seats (:func:`froeschis.agents.bots.lineup`), so every bot sits in every
+rotated by ``g`` over the seats (:func:`froeschis.games.froeschis.bots.lineup`), so every bot sits in every
 seat equally often and the statistics do not depend on how the games were spread over the worker
 processes: ``--jobs 1`` and ``--jobs 8`` give the same numbers.
 
@@ -45,7 +45,6 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from froeschis.agents.bots import parse_bots
 from froeschis.agents.cluster import run_games_on_dask
 from froeschis.agents.engines import DEFAULT_ENGINE, ENGINE_SUMMARIES, ENGINES
 from froeschis.agents.games import check_bots, run_game_games, summarise_games
@@ -68,12 +67,13 @@ from froeschis.cli.options import (
     progress_display,
     rules_from_args,
 )
-from froeschis.core.errors import FroeschisError
+from froeschis.framework.errors import FroeschisError
 from froeschis.framework.game import Game
 from froeschis.framework.registry import DEFAULT
 from froeschis.framework.registry import game as game_of_name
-from froeschis.io.serialize import rules_to_json
-from froeschis.spec import load_catalogue
+from froeschis.games.froeschis.bots import parse_bots
+from froeschis.games.froeschis.serialize import rules_to_json
+from froeschis.games.froeschis.spec import load_catalogue
 
 PLOTS = ("win_rates.png", "game_length.png", "clauses.png")
 """The files ``--plots DIR`` writes into ``DIR`` (the last only for the reference engine, the one that

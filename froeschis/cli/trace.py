@@ -15,7 +15,7 @@ import attrs
 from rich.table import Table
 
 from froeschis.cli.options import Subparsers, add_command, add_game, add_json, make_console
-from froeschis.core.errors import FroeschisError
+from froeschis.framework.errors import FroeschisError
 from froeschis.framework.game import Game
 from froeschis.verify.trace import trace_matrix, unknown_ids
 

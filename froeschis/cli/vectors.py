@@ -19,17 +19,10 @@ from pathlib import Path
 
 from froeschis.cli.files import check_folder, check_not_installed, save
 from froeschis.cli.options import Subparsers, add_command, add_game, game_of, positive_int
-from froeschis.core.errors import FroeschisError
+from froeschis.framework.errors import FroeschisError
 from froeschis.framework.game import Game
-from froeschis.verify.vectors import (
-    Playthrough,
-    first_difference,
-    plan_of,
-    read_header,
-    render,
-    search,
-    vectors_dir,
-)
+from froeschis.framework.playthroughs import Playthrough, read_header, vectors_dir
+from froeschis.verify.vectors import first_difference, plan_of, render, search
 
 
 def _write(plays: Sequence[Playthrough], directory: Path, option: str) -> None:

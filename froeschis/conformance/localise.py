@@ -1,7 +1,7 @@
 """Fault localisation: which clause is most suspicious when no known misreading explains the games.
 
 The evidence is the reference's own account of the games (its provenance,
-:mod:`froeschis.core.provenance`); nothing here keeps a table of which clause does what.
+:mod:`froeschis.games.froeschis.provenance`); nothing here keeps a table of which clause does what.
 
 * **A spectrum over the games** (spectrum-based fault localisation, Ochiai's measure): for each
   clause, in how many failing games it was at work at the diverging step (it decided something

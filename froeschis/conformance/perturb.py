@@ -1,7 +1,7 @@
 """Generic perturbations of the clause table: misreadings nobody catalogued, made from the slots'
 signatures alone.
 
-The catalogue's misreadings (:mod:`froeschis.conformance.misreadings`) are the wrong readings the
+The catalogue's misreadings (:mod:`froeschis.games.froeschis.misreadings`) are the wrong readings the
 rule texts invite. An engine's bug may be none of them: a comparison off by one, a flag the wrong
 way round, a step forgotten or done twice, a value not reset. Those slips have the same shape
 whatever the rule, so they can be made from a slot's signature: negate what a predicate answers,

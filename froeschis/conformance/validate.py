@@ -35,7 +35,7 @@ from froeschis.framework.errors import FormatError, IllegalActionError, RulesErr
 from froeschis.framework.game import Game
 from froeschis.framework.jsontext import MAX_TEXT, loads, read_text_limited
 from froeschis.framework.registry import DEFAULT, game
-from froeschis.io.serialize import record_from_json
+from froeschis.games.froeschis.serialize import record_from_json
 
 
 @attrs.frozen

@@ -67,7 +67,7 @@ class Misreading:
 
     ``id`` is ``<clause>~<name>``; ``invited_by`` is the source sentence that invites it, if one
     does; ``mutant`` marks the one the mutation check plays the test suite by. The reading itself (the
-    clause-table entries) is implemented in :mod:`froeschis.conformance.misreadings`.
+    clause-table entries) is implemented in :mod:`froeschis.games.froeschis.misreadings`.
     """
 
     id: str

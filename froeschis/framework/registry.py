@@ -2,7 +2,7 @@
 entry-point group ``froeschis.games``.
 
 A game registers itself in its distribution's metadata (``[project.entry-points."froeschis.games"]``
-in ``pyproject.toml``: ``frog = "froeschis.games.frog:GAME"``); the tools find it here by name and
+in ``pyproject.toml``: ``frog = "froeschis.games.frog.game:GAME"``); the tools find it here by name and
 never import a game's modules themselves. A third game, in this package or in another one, needs no
 change to the framework or the tools.
 """

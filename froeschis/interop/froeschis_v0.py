@@ -16,7 +16,7 @@ Needs the ``rl`` extra: ``pip install 'froeschis[rl]'``.
 
 from __future__ import annotations
 
-from froeschis.agents.loop import MAX_STEPS
+from froeschis.games.froeschis.bots import MAX_STEPS
 from froeschis.interop.pettingzoo import ActionId, FroeschisEnv, Observation  # names the extra if missing
 
 from pettingzoo import AECEnv  # isort: skip  # after the import that explains a missing PettingZoo
@@ -29,7 +29,7 @@ ILLEGAL_REWARD = -1.0
 
 raw_env = FroeschisEnv
 """The bare environment: ``raw_env(players=4, render_mode=None, max_steps=..., **variants)``. An
-illegal action raises the engine's :class:`~froeschis.core.errors.IllegalActionError`, naming the
+illegal action raises the engine's :class:`~froeschis.framework.errors.IllegalActionError`, naming the
 clause that forbids it, and changes nothing."""
 
 

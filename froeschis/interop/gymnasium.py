@@ -15,7 +15,7 @@ Importing this module registers ``Froeschis-v0``, so ``gymnasium.make`` imports 
 ``players``
     2 to 4 seats (default 4);
 ``opponents``
-    the bots of the other seats, by name (:func:`froeschis.agents.bots.make_bot`: ``random``,
+    the bots of the other seats, by name (:func:`froeschis.games.froeschis.bots.make_bot`: ``random``,
     ``greedy``, ``ismc``, ``ismc:BUDGET``): one name for all of them, or a comma-separated list with
     one name per other seat, in seat order (default ``greedy``);
 ``seat``
@@ -32,9 +32,9 @@ Importing this module registers ``Froeschis-v0``, so ``gymnasium.make`` imports 
     the rules variants, by their option names (``optional_frog_swap=True``, ...).
 
 The **observation** is the learner's observation tensor of ``encoding/1``
-(:func:`froeschis.core.encoding.observation_tensor`), float32: what its seat may see, never a
+(:func:`froeschis.games.froeschis.encoding.observation_tensor`), float32: what its seat may see, never a
 face-down card or the draw pile's order. The opponents decide on their own seat's view only
-(:func:`froeschis.core.observation.observe`). **Actions** are the ids of ``encoding/1``.
+(:func:`froeschis.games.froeschis.observation.observe`). **Actions** are the ids of ``encoding/1``.
 ``info["action_mask"]`` (int8, one per id) marks the legal ones; :meth:`FroeschisEnv.action_masks`
 gives the same as booleans, the method ``sb3_contrib``'s ``MaskablePPO`` looks for.
 
@@ -46,14 +46,14 @@ the reward is -1 (worse than any game's outcome, so a learner is taught to avoid
 ``info["illegal_action"]`` is the id; the game is unchanged and not played on. Learning code that
 does not mask (Gymnasium's own checker steps random ids) thus keeps running and learns the rules'
 limits from the reward. With ``illegal_action="raise"`` the engine's
-:class:`~froeschis.core.errors.IllegalActionError` is raised instead, naming the clause that forbids
+:class:`~froeschis.framework.errors.IllegalActionError` is raised instead, naming the clause that forbids
 the action: for code that masks and wants to know when it did not. Either way an id outside the
-action space is a :class:`~froeschis.core.errors.FormatError`, and stepping an episode that is over
+action space is a :class:`~froeschis.framework.errors.FormatError`, and stepping an episode that is over
 an :class:`EpisodeOverError`.
 
 Chance and the bots draw from sources seeded by ``reset(seed=...)``: the same seed and actions give
 the same episode. :meth:`FroeschisEnv.record` gives the game as a
-:class:`~froeschis.core.record.GameRecord`, every seat's actions and chance, which replays on the
+:class:`~froeschis.games.froeschis.record.GameRecord`, every seat's actions and chance, which replays on the
 reference engine.
 
 Needs the ``rl`` extra: ``pip install 'froeschis[rl]'``.
@@ -64,12 +64,11 @@ from __future__ import annotations
 import random
 from typing import Any, Literal
 
-from froeschis.agents.bots import as_policy, make_bot
-from froeschis.agents.loop import MAX_STEPS, Policy
-from froeschis.core.encoding import id_to_action
-from froeschis.core.engine import GameState
-from froeschis.core.errors import FormatError, FroeschisError, shown
-from froeschis.core.record import GameRecord
+from froeschis.framework.errors import FormatError, FroeschisError, shown
+from froeschis.games.froeschis.bots import MAX_STEPS, Policy, as_policy, make_bot
+from froeschis.games.froeschis.encoding import id_to_action
+from froeschis.games.froeschis.engine import GameState
+from froeschis.games.froeschis.record import GameRecord
 from froeschis.interop.rl import (
     RENDER_MODES,
     RL_EXTRA,

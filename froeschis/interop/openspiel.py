@@ -8,14 +8,15 @@ Importing this module registers the game with OpenSpiel::
     game = pyspiel.load_game("python_froeschis", {"players": 3, "optional_frog_swap": True})
 
 The game is the generic wrapper's (:mod:`froeschis.interop.spiel`), reading Fröschis' numbers
-(:mod:`froeschis.core.game_encoding`). Every rule is the reference engine's
-(:mod:`froeschis.core.engine`): a state holds a :class:`~froeschis.core.engine.GameState` and each
+(:mod:`froeschis.games.froeschis.encoding`). Every rule is the reference engine's
+(:mod:`froeschis.games.froeschis.engine`): a state holds a
+:class:`~froeschis.games.froeschis.engine.GameState` and each
 decision is applied to it. Every number is the encoding's (``encoding/1``,
-:mod:`froeschis.core.encoding`): decision ids, observation and information-state strings and
+:mod:`froeschis.games.froeschis.encoding`): decision ids, observation and information-state strings and
 tensors. What is OpenSpiel's own is chance: OpenSpiel algorithms enumerate chance outcomes with
 their probabilities, and a shuffle of 60 cards has far too many orders to list. So a deal (and a
 reshuffle) is a sequence of chance nodes, one per card of the order the reference's
-:class:`~froeschis.core.actions.Shuffle` takes: the outcomes are the kinds of card still in the
+:class:`~froeschis.games.froeschis.actions.Shuffle` takes: the outcomes are the kinds of card still in the
 pool, each as likely as its remaining count makes it, which gives every order of the pool the
 probability of a uniform shuffle. When the last card is chosen the assembled order is applied to
 the reference state.
@@ -41,17 +42,16 @@ from typing import Any
 
 import attrs
 
-from froeschis.core.actions import Shuffle
-from froeschis.core.cards import Card
-from froeschis.core.chance import sample_chance
-from froeschis.core.encoding import card_kinds
-from froeschis.core.engine import GameState
-from froeschis.core.errors import FormatError, shown
-from froeschis.core.game_encoding import resample_state
-from froeschis.core.readings import VARIANT_OPTIONS
-from froeschis.core.record import GameRecord
-from froeschis.core.rules import Rules
+from froeschis.framework.errors import FormatError, shown
 from froeschis.framework.registry import game as registered
+from froeschis.games.froeschis.actions import Shuffle
+from froeschis.games.froeschis.cards import Card
+from froeschis.games.froeschis.chance import sample_chance
+from froeschis.games.froeschis.encoding import card_kinds, resample_state
+from froeschis.games.froeschis.engine import GameState
+from froeschis.games.froeschis.readings import VARIANT_OPTIONS
+from froeschis.games.froeschis.record import GameRecord
+from froeschis.games.froeschis.rules import Rules
 from froeschis.interop import spiel
 from froeschis.interop.spiel import OPENSPIEL_EXTRA
 
@@ -92,7 +92,7 @@ MAX_GAME_LENGTH = spiel.FROESCHIS.max_game_length
 
 PARAMETERS: dict[str, Any] = spiel.parameters(registered("froeschis"), spiel.FROESCHIS)
 """The game's parameters and their defaults: the player count, one switch per rules variant (the one
-list, :data:`froeschis.core.readings.VARIANT_OPTIONS`) and the bound on the game's length."""
+list, :data:`froeschis.games.froeschis.readings.VARIANT_OPTIONS`) and the bound on the game's length."""
 
 GAME_TYPE = spiel.game_type(registered("froeschis"), spiel.FROESCHIS)
 
@@ -150,7 +150,7 @@ def _position(setup: Setup, state: GameState, partial: tuple[int, ...], known: b
 
 class FroeschisState(spiel.SpielState):
     """A game in progress: the generic wrapper's state, with where it stands as a :class:`Position`
-    and the game so far as a :class:`~froeschis.core.record.GameRecord`."""
+    and the game so far as a :class:`~froeschis.games.froeschis.record.GameRecord`."""
 
     def __init__(self, game: FroeschisGame, position: Position) -> None:
         kinds = card_kinds(position.state.rules)
@@ -182,7 +182,7 @@ class FroeschisState(spiel.SpielState):
         (:meth:`GameRecord.replay` gives :attr:`game_state` back).
 
         A state made by :meth:`resample_from_infostate` has no history (the real one would tell
-        the hidden cards), so it has no record: a :class:`~froeschis.core.errors.FormatError`."""
+        the hidden cards), so it has no record: a :class:`~froeschis.framework.errors.FormatError`."""
         trail = self.trail
         if trail.states[0] is not self.spiel.start:
             raise FormatError(
@@ -200,7 +200,7 @@ class FroeschisGame(spiel.SpielGame):
 
 def resample(position: Position, rng: random.Random) -> Position:
     """``position`` with every card nobody has seen dealt again at random (see
-    :func:`froeschis.core.game_encoding.resample_state`; in Fröschis every seat sees the same cards)."""
+    :func:`froeschis.games.froeschis.encoding.resample_state`; in Fröschis every seat sees the same cards)."""
     kinds = card_kinds(position.state.rules)
     partial = tuple(kinds.index(card) for card in position.chosen)
     state, partial = resample_state(position.state, partial, position.reshuffled, 0, rng)

@@ -8,7 +8,7 @@ environments have (``env()`` with PettingZoo's classic wrappers, ``raw_env()`` w
     env = froeschis_v0.env(players=3)
 
 This module is the environment itself, :class:`FroeschisEnv`: the generic environment of
-:mod:`froeschis.interop.aec` playing Fröschis (its numbers in :mod:`froeschis.core.game_encoding`),
+:mod:`froeschis.interop.aec` playing Fröschis (its numbers in :mod:`froeschis.games.froeschis.encoding`),
 with Fröschis' record of the game. Its :func:`env`, the bare environment
 (``froeschis_v0.raw_env``), is kept for code written before the versioned module; bound as
 ``from froeschis.interop import pettingzoo`` it would hide the ``pettingzoo`` package itself.
@@ -25,10 +25,11 @@ The agents are ``player_0`` to ``player_{n-1}``: agent ``player_i`` is seat ``i`
 engine. What an agent observes is a dict:
 
 ``observation``
-    the seat's observation tensor of ``encoding/1`` (:func:`froeschis.core.encoding.observation_tensor`),
+    the seat's observation tensor of ``encoding/1``
+    (:func:`froeschis.games.froeschis.encoding.observation_tensor`),
     float32: what the seat may see, never a face-down card or the draw pile's order;
 ``action_mask``
-    int8, 1 for every action id (:func:`froeschis.core.encoding.action_to_id`) the seat may play
+    int8, 1 for every action id (:func:`froeschis.games.froeschis.encoding.action_to_id`) the seat may play
     now; all 0 when it is not the seat's decision.
 
 Actions are the ids of ``encoding/1`` (a ``Discrete`` space). Chance (the deal and every reshuffle)
@@ -36,22 +37,22 @@ is no agent: the environment resolves it as soon as it comes, from a source seed
 ``reset(seed=...)``, so the same seed and actions give the same game.
 
 **Rewards** are given once, when the game ends: each seat's return under clause ``game.returns``,
-1 for every winner and 0 for everybody else (:meth:`~froeschis.core.engine.GameState.returns`, the
+1 for every winner and 0 for everybody else (:meth:`~froeschis.games.froeschis.engine.GameState.returns`, the
 numbers every froeschis interface gives). A shared win is not split: each co-winner gets 1, as the
 rules say that several players can win. Every other step rewards 0.
 
 **An illegal action** is a caller's bug, not a move: this environment raises the engine's
-:class:`~froeschis.core.errors.IllegalActionError` (naming the clause that forbids it), or
-:class:`~froeschis.core.errors.FormatError` for an id outside the action space, and the game is
+:class:`~froeschis.framework.errors.IllegalActionError` (naming the clause that forbids it), or
+:class:`~froeschis.framework.errors.FormatError` for an id outside the action space, and the game is
 unchanged. ``froeschis_v0.env()`` wraps it as PettingZoo's classic games are wrapped, so that an
 illegal move ends the game as a loss (``TerminateIllegalWrapper``, reward -1).
 
 **Truncation**: the rules have no end for players who keep taking a dead discard and discarding it
-again, so after ``max_steps`` actions (chance included, as :func:`froeschis.agents.loop.drive`
+again, so after ``max_steps`` actions (chance included, as :func:`froeschis.games.froeschis.bots.drive`
 counts them) every agent is truncated.
 
-:meth:`FroeschisEnv.record` gives the game so far as a :class:`~froeschis.core.record.GameRecord`,
-which replays on the reference engine and saves as JSON (:mod:`froeschis.io.serialize`).
+:meth:`FroeschisEnv.record` gives the game so far as a :class:`~froeschis.games.froeschis.record.GameRecord`,
+which replays on the reference engine and saves as JSON (:mod:`froeschis.games.froeschis.serialize`).
 ``render_mode="ansi"`` makes :meth:`FroeschisEnv.render` return the table as ``froeschis watch``
 prints it (face-down cards as ``?``); ``render_mode="human"`` prints it after the reset and after
 every step.
@@ -63,9 +64,9 @@ from __future__ import annotations
 
 import random
 
-from froeschis.agents.loop import MAX_STEPS
-from froeschis.core.engine import GameState
-from froeschis.core.record import GameRecord
+from froeschis.games.froeschis.bots import MAX_STEPS
+from froeschis.games.froeschis.engine import GameState
+from froeschis.games.froeschis.record import GameRecord
 from froeschis.interop.aec import RENDER_MODES, ActionId, GameEnv, Observation
 from froeschis.interop.rl import SeededGame
 
@@ -77,7 +78,7 @@ def env(
 ) -> FroeschisEnv:
     """The bare Fröschis AEC environment for ``players`` seats (2 to 4), illegal actions refused;
     ``variants`` switch rules variants on by their option names (``optional_frog_swap=True``, see
-    :mod:`froeschis.core.readings`). The same as ``froeschis_v0.raw_env``, kept for older code."""
+    :mod:`froeschis.games.froeschis.readings`). The same as ``froeschis_v0.raw_env``, kept for older code."""
     return FroeschisEnv(players, render_mode, max_steps, **variants)
 
 

@@ -1,12 +1,12 @@
 """What the PettingZoo and Gymnasium environments share: the rules, the spaces, the arrays, and a
 seeded game on the reference engine with its record.
 
-Both environments are thin: every rule is the reference engine's (:mod:`froeschis.core.engine`),
-every number the encoding's (:mod:`froeschis.core.encoding`, ``encoding/1``). What is left is
+Both environments are thin: every rule is the reference engine's (:mod:`froeschis.games.froeschis.engine`),
+every number the encoding's (:mod:`froeschis.games.froeschis.encoding`, ``encoding/1``). What is left is
 here, once, so that the two cannot drift apart: how keyword variants become :class:`Rules`, the
 ``Box`` of the observation tensor and of the action mask, and :class:`SeededGame`, the game an
 environment advances, which resolves chance from a source seeded by the environment and keeps the
-whole action list, chance included, as a :class:`~froeschis.core.record.GameRecord` that replays
+whole action list, chance included, as a :class:`~froeschis.games.froeschis.record.GameRecord` that replays
 on the reference engine.
 
 Needs the ``rl`` extra (``pip install 'froeschis[rl]'``); importing it without says so.
@@ -17,20 +17,20 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 
-from froeschis.core.actions import AnyAction
-from froeschis.core.encoding import (
+from froeschis.framework.errors import RulesError
+from froeschis.framework.registry import DEFAULT
+from froeschis.framework.registry import game as registered
+from froeschis.games.froeschis.actions import AnyAction
+from froeschis.games.froeschis.encoding import (
     legal_action_mask,
     num_distinct_actions,
     observation_shape,
     observation_tensor,
 )
-from froeschis.core.engine import GameState, new_game
-from froeschis.core.errors import RulesError
-from froeschis.core.readings import VARIANT_OPTIONS
-from froeschis.core.record import GameRecord
-from froeschis.core.rules import Rules
-from froeschis.framework.registry import DEFAULT
-from froeschis.framework.registry import game as registered
+from froeschis.games.froeschis.engine import GameState, new_game
+from froeschis.games.froeschis.readings import VARIANT_OPTIONS
+from froeschis.games.froeschis.record import GameRecord
+from froeschis.games.froeschis.rules import Rules
 from froeschis.interop.episode import Episode
 
 RL_EXTRA = "pip install 'froeschis[rl]'"
@@ -75,7 +75,7 @@ def render(render_mode: str | None, state: GameState) -> str | None:
 def rules_from(variants: Mapping[str, object]) -> Rules:
     """The rules with these variant options (``optional_frog_swap=True``, ...), each True or False.
 
-    An unknown name is a :class:`~froeschis.core.errors.RulesError` listing the known ones (a typo
+    An unknown name is a :class:`~froeschis.framework.errors.RulesError` listing the known ones (a typo
     must not silently give the published game); a value that is not a bool is refused by
     :class:`Rules` itself.
     """
@@ -86,14 +86,15 @@ def rules_from(variants: Mapping[str, object]) -> Rules:
 
 
 def observation_space(players: int, rules: Rules) -> spaces.Box[np.float32]:
-    """The ``Box`` of :func:`~froeschis.core.encoding.observation_tensor`: from 0 to the deck's size.
+    """The ``Box`` of :func:`~froeschis.games.froeschis.encoding.observation_tensor`: from 0 to the deck's
+    size.
 
     Every entry of ``encoding/1``'s tensor is a one-hot flag, a count of cards, a row length or the
     round number. Flags are at most 1, counts and lengths at most the deck's size, and so is the
     round: each round ends only after a first completer (round.final-turns) whose row then shrinks
     by one (round.next-lengths), and a completed one-spot row ends the game (game.end), so there are
     at most ``players * (row_length - 1) + 1`` rounds, fewer than the deck's cards
-    (:func:`~froeschis.core.rules.check_setup` asks for ``players * row_length + 2`` of them). A
+    (:func:`~froeschis.games.froeschis.rules.check_setup` asks for ``players * row_length + 2`` of them). A
     finite bound matters: Gymnasium's checker warns of infinite ones, and observations are checked
     to lie inside it.
     """

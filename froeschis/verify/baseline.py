@@ -3,13 +3,14 @@
 ``froeschis bench`` sets the reference engine's speed beside this loop's. The loop keeps the
 published rules only (standard deck, rows of 8, no variants), in mutable lists of small ints, in one
 function, with no states, actions, checks or clause functions: nothing an engine could still shed.
-It draws from its random source exactly as :func:`froeschis.agents.loop.play_game` with random bots does
+It draws from its random source exactly as :func:`froeschis.games.froeschis.bots.play_game` with random bots
+does
 (``shuffle`` at each chance node, ``choice`` among the legal actions in the same order), so with the
 same seed it plays the very same game; ``tests/test_baseline.py`` holds it to that (the number of
 actions and reshuffles, the rounds, the winners and the whole final table: every row, spot by spot,
 and both piles, as codes), so its speed is the speed of the real games and not of some easier ones.
 
-It is a measuring stick, not an engine: the reference engine is :mod:`froeschis.core.engine`.
+It is a measuring stick, not an engine: the reference engine is :mod:`froeschis.games.froeschis.engine`.
 """
 
 from __future__ import annotations

@@ -254,7 +254,7 @@ def tests_by_reference(tests_dir: Path) -> dict[str, list[str]]:
     function's node ID, without a parameter ID: it is listed once for each clause that any of its
     parameter sets declares. Clause IDs must be readable without running the tests (see
     :func:`_value`); a mark that names one otherwise, a file that is not UTF-8 text or not Python,
-    raises :class:`~froeschis.core.errors.FormatError` (a :class:`ValueError`) with its place.
+    raises :class:`~froeschis.framework.errors.FormatError` (a :class:`ValueError`) with its place.
     """
     found: dict[str, list[str]] = {}
     for path in sorted(tests_dir.rglob("test_*.py")):

@@ -26,80 +26,11 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-import attrs
-
-from froeschis.framework.errors import FormatError
 from froeschis.framework.game import Game, PlaythroughPlan, Sample
 from froeschis.framework.jsontext import loads
 from froeschis.framework.loop import play_game
-from froeschis.framework.registry import DEFAULT, game
-
-VECTOR_FORMAT = "froeschis.playthrough/1"
-
-
-@attrs.frozen
-class Playthrough:
-    """A playthrough's header: what determines the whole file."""
-
-    name: str
-    purpose: str
-    clauses: tuple[str, ...]
-    players: int
-    rules: Any
-    seed: int
-    actions: tuple[Any, ...]
-    game: str = DEFAULT
-    """The registry name of the game it is a game of."""
-
-
-def vectors_dir(of: Game | None = None) -> Path:
-    """The game's folder of golden playthroughs."""
-    return (of or game()).spec() / "vectors"
-
-
-def header_json(play: Playthrough) -> dict[str, Any]:
-    of = game(play.game)
-    named = {} if play.game == DEFAULT else {"game": play.game}
-    return {
-        "vector": VECTOR_FORMAT,
-        **named,
-        "name": play.name,
-        "purpose": play.purpose,
-        "clauses": list(play.clauses),
-        "players": play.players,
-        "rules": of.rules_to_json(play.rules),
-        "seed": play.seed,
-        "actions": [of.action_to_json(a) for a in play.actions],
-    }
-
-
-def _game_named(data: dict[str, Any], where: str) -> Game:
-    name = data.get("game", DEFAULT)
-    try:
-        return game(name)
-    except (LookupError, TypeError):
-        raise FormatError(f"{where}: game", f"no game is called {name!r}") from None
-
-
-def read_header(path: Path) -> Playthrough:
-    """The header of a playthrough file (its first line)."""
-    with path.open(encoding="utf-8") as lines:
-        data: Any = loads(lines.readline(), f"{path.name}: line 1")
-    if not isinstance(data, dict) or data.get("vector") != VECTOR_FORMAT:
-        raise FormatError(f"{path.name}: vector", f"expected {VECTOR_FORMAT!r}")
-    of = _game_named(data, path.name)
-    return Playthrough(
-        name=data["name"],
-        purpose=data["purpose"],
-        clauses=tuple(data["clauses"]),
-        players=data["players"],
-        rules=of.rules_from_json(data["rules"], f"{path.name}: rules"),
-        seed=data["seed"],
-        actions=tuple(
-            of.action_from_json(a, f"{path.name}: actions[{i}]") for i, a in enumerate(data["actions"])
-        ),
-        game=of.name,
-    )
+from froeschis.framework.playthroughs import Playthrough, header_json, read_header
+from froeschis.framework.registry import game
 
 
 def render(play: Playthrough) -> str:

@@ -37,9 +37,9 @@ from froeschis.games.army_of_frogs.actions import (
     parse_colour,
     parse_colours,
 )
-from froeschis.games.army_of_frogs.consistency import check_consistent
 from froeschis.games.army_of_frogs.engine import ArmyState
 from froeschis.games.army_of_frogs.hexes import Cell, Colour, Island
+from froeschis.games.army_of_frogs.invariants import check_consistent
 from froeschis.games.army_of_frogs.phases import Phase, Position
 from froeschis.games.army_of_frogs.readings import VARIANT_OPTIONS
 from froeschis.games.army_of_frogs.rules import Rules

@@ -15,7 +15,6 @@ from typing import Any
 
 from froeschis.framework.errors import FormatError, shown
 from froeschis.games.army_of_frogs.actions import AnyAction, Shuffle, parse_action
-from froeschis.games.army_of_frogs.consistency import check_consistent
 from froeschis.games.army_of_frogs.engine import ArmyState
 from froeschis.games.army_of_frogs.events import Event
 from froeschis.games.army_of_frogs.forms import (
@@ -29,6 +28,7 @@ from froeschis.games.army_of_frogs.forms import (
     position_to_json,
     whole,
 )
+from froeschis.games.army_of_frogs.invariants import check_consistent
 from froeschis.games.army_of_frogs.phases import Phase
 from froeschis.games.army_of_frogs.readings import VARIANT_OPTIONS
 from froeschis.games.army_of_frogs.rules import MAX_ROUNDS, Rules
@@ -127,7 +127,7 @@ def state_to_json(state: ArmyState) -> dict[str, Any]:
 
 def state_from_json(value: object, field: str = "state") -> ArmyState:
     """The state written as ``value``; refused unless some game under its rules could reach it
-    (:func:`~froeschis.games.army_of_frogs.consistency.check_consistent`)."""
+    (:func:`~froeschis.games.army_of_frogs.invariants.check_consistent`)."""
     data = _object(value, field, STATE_KEYS)
     if data["format"] != STATE_FORMAT:
         raise FormatError(f"{field}.format", f"expected {STATE_FORMAT!r}, got {shown(data['format'])}")

@@ -22,6 +22,7 @@ from froeschis.framework.checks import Scenario
 from froeschis.framework.errors import FroeschisError
 from froeschis.framework.game import Policy
 from froeschis.framework.loop import drive
+from froeschis.framework.playthroughs import read_header
 from froeschis.games.frog.actions import Action, Bid, Decision
 from froeschis.games.frog.bots import BOTS
 from froeschis.games.frog.cards import cards
@@ -31,7 +32,6 @@ from froeschis.games.frog.readings import VARIANT_OPTIONS
 from froeschis.games.frog.rules import Rules
 from froeschis.games.frog.state import Result
 from froeschis.games.frog.tiny import ONE_CARD, TWO_CARDS
-from froeschis.verify.vectors import read_header
 
 PUBLISHED = Rules()
 

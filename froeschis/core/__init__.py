@@ -1,1 +1,0 @@
-"""The rules themselves: cards, actions, states, rules options, clause functions, the engine."""

@@ -1,0 +1,104 @@
+"""Fröschis as the tools see it: the :class:`~froeschis.framework.game.Game` built from its engine
+(:mod:`.engine`), its JSON forms (:mod:`.serialize`), its words (:mod:`.render`) and its bots
+(:mod:`.bots`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from froeschis.framework.game import Game, Policy
+from froeschis.games.froeschis.actions import Shuffle
+from froeschis.games.froeschis.bots import as_policy, make_bot
+from froeschis.games.froeschis.chance import distinct_orders, sample_chance
+from froeschis.games.froeschis.conformance import KIT
+from froeschis.games.froeschis.encoding import ENCODING
+from froeschis.games.froeschis.engine import GameState, new_game
+from froeschis.games.froeschis.invariants import check_observations, check_state, check_step
+from froeschis.games.froeschis.observation import observe
+from froeschis.games.froeschis.playthroughs import PLAN
+from froeschis.games.froeschis.readings import VARIANTS
+from froeschis.games.froeschis.render import describe
+from froeschis.games.froeschis.rules import Rules
+from froeschis.games.froeschis.serialize import (
+    action_from_json,
+    action_to_json,
+    event_to_json,
+    rules_from_json,
+    rules_to_json,
+    state_to_json,
+)
+from froeschis.games.froeschis.spec import LANGUAGES, load_catalogue, spec_dir
+from froeschis.games.froeschis.tiny import TINY_CONFIGS
+
+
+def _outcomes(state: GameState) -> list[Shuffle]:
+    return [Shuffle(order) for order in distinct_orders(state.chance_pool())]
+
+
+def _view(state: GameState, seat: int) -> dict[str, Any]:
+    """A seat's observation as JSON: its face-down cards (its own too) as ``null``."""
+    seen = observe(state, seat)
+    return {
+        "seat": seen.seat,
+        "phase": seen.phase.value,
+        "round": seen.round,
+        "turn": seen.turn,
+        "lengths": list(seen.lengths),
+        "rows": [[None if card is None else str(card) for card in row] for row in seen.rows],
+        "draw_pile_size": seen.draw_pile_size,
+        "discard_pile": [str(card) for card in seen.discard_pile],
+        "hand": None if seen.hand is None else str(seen.hand),
+        "first_completer": seen.first_completer,
+        "winners": list(seen.winners),
+        "legal": [str(action) for action in seen.legal_actions],
+    }
+
+
+def _action_text(action: object) -> str:
+    return f"shuffle of {len(action.order)} cards" if isinstance(action, Shuffle) else str(action)
+
+
+def _progress(state: GameState) -> str:
+    return f"round {state.round}"
+
+
+def _bot(name: str) -> Any:
+    def made(rules: Rules) -> Policy:
+        return as_policy(make_bot(name, rules))
+
+    return made
+
+
+GAME = Game(
+    name="froeschis",
+    title="Fröschis",
+    spec=spec_dir,
+    catalogue=load_catalogue,
+    languages=LANGUAGES,
+    players=(2, 3, 4),
+    rules=Rules,
+    variants=VARIANTS,
+    new_game=new_game,
+    sample_chance=sample_chance,
+    chance_outcomes=_outcomes,
+    state_to_json=state_to_json,
+    action_to_json=action_to_json,
+    action_from_json=action_from_json,
+    rules_to_json=rules_to_json,
+    rules_from_json=rules_from_json,
+    event_to_json=event_to_json,
+    observe=_view,
+    render=str,
+    describe_event=describe,
+    action_text=_action_text,
+    progress=_progress,
+    round_of=lambda state: state.round,
+    tiny=tuple(config.tiny() for config in TINY_CONFIGS),
+    playthroughs=PLAN,
+    state_checks=(check_state, check_observations),
+    step_check=check_step,
+    bots={name: _bot(name) for name in ("random", "greedy", "ismc")},
+    clause_modules=("froeschis.games.froeschis.clauses",),
+    extras={"conformance": KIT, "encoding": ENCODING},
+)
+"""Fröschis, registered as ``froeschis`` (the default game of every command)."""
