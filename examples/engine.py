@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """An example Fröschis engine that speaks ``froeschis.protocol/1`` (spec/protocol.md) on stdin/stdout.
 
-It is a second, independent implementation of the rules in spec/clauses.toml: it imports nothing
+It is a second, independent implementation of the rules in spec/froeschis/clauses.toml: it imports nothing
 from the froeschis package, keeps its game in plain mutable lists, and could as well be written in
 any other language. Use it as a starting point for your own engine's protocol adapter, and check it::
 
@@ -30,7 +30,7 @@ RULE_FEATURES = ["row_length", "deck"] + [
 ]
 STANDARD_DECK = {TRASH: 8, FROG: 4, **{str(n): 6 for n in range(1, 9)}}
 
-# Each bug breaks one clause of spec/clauses.toml, the way a real implementation might.
+# Each bug breaks one clause of spec/froeschis/clauses.toml, the way a real implementation might.
 BUGS = {
     "short-row-trash": "a number above the row length goes on the row's last spot instead of being trash",
     "frog-swap": "a number whose spot shows a face-up frog is discarded instead of replacing the frog",

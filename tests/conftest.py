@@ -71,8 +71,8 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             unknown = [cid for cid in mark.args if not _known(cid)]
             if unknown:
                 raise pytest.UsageError(
-                    f"{item.nodeid}: unknown or deprecated clause IDs {unknown} (see spec/clauses.toml, "
-                    "or the game's spec/<game>/clauses.toml for a qualified ID)"
+                    f"{item.nodeid}: unknown or deprecated clause IDs {unknown} (see "
+                    "spec/froeschis/clauses.toml, or the game's spec/<game>/clauses.toml for a qualified ID)"
                 )
     wanted = set(config.getoption("clause"))
     if wanted:

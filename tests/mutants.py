@@ -1,6 +1,7 @@
 """The mutation check's mutants: one deliberately wrong reading of each clause.
 
-Every clause of ``spec/clauses.toml`` marks one of its misreadings ``mutant = true``; its clause-table
+Every clause of ``spec/froeschis/clauses.toml`` marks one of its misreadings ``mutant = true``; its
+clause-table
 entries are implemented in :mod:`froeschis.games.froeschis.misreadings`, where the conformance checker's
 counterfactual blame finds them too (one implementation for both). ``FROESCHIS_MUTANT=<clause id>``
 makes tests/conftest.py play every game of a pytest run by that clause's mutant

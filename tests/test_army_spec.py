@@ -29,8 +29,8 @@ from typing import Any
 
 import pytest
 
-from froeschis.games.froeschis.spec import Sentence as LoaderSentence
-from froeschis.games.froeschis.spec import SourceText, parse_catalogue
+from froeschis.framework.catalogue import Sentence as LoaderSentence
+from froeschis.framework.catalogue import SourceText, parse_catalogue
 
 REPO = Path(__file__).resolve().parents[1]
 SPEC = REPO / "spec" / "army-of-frogs"

@@ -26,7 +26,7 @@ from froeschis.conformance import CheckConfig, ReferenceEngine, causes, check, c
 from froeschis.conformance.causes import EXPLAINED, PROVENANCE
 from froeschis.conformance.report import Report
 from froeschis.framework.errors import InternalError
-from froeschis.framework.specs import shared_schema_errors as schema_errors
+from froeschis.framework.specs import shared_schema_errors
 from froeschis.games.froeschis.spec import load_catalogue
 from tests.example_bugs import EXAMPLE_BUGS, bug_params
 from tests.mutants import MUTANTS, Mutant
@@ -175,7 +175,7 @@ def test_an_unknown_misreading_falls_back_to_provenance_and_says_the_confidence_
 def test_the_json_report_carries_the_cause_its_evidence_and_the_runners_up() -> None:
     report = example_report("dead-card-discard")
     data = json.loads(report.dumps())
-    assert schema_errors("report", data) == []
+    assert shared_schema_errors("report", data) == []
     (cause,) = data["causes"]
     assert cause["clause"] == "turn.discard-ends"
     assert cause["misreading"]["id"] == "turn.discard-ends~under-the-pile"
@@ -192,7 +192,7 @@ def test_a_report_that_breaks_its_schema_is_refused_not_written() -> None:
         broken.dumps()
     data = json.loads(report.dumps())
     del data["causes"]
-    assert schema_errors("report", data)
+    assert shared_schema_errors("report", data)
 
 
 class _PlainEngine(ReferenceEngine):

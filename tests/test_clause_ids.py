@@ -1,6 +1,6 @@
 """Clause IDs are stable: never deleted, never reused; a clause is retired by deprecation.
 
-``spec/published-ids.txt`` lists every clause and misreading ID ever published. The catalogue must
+``spec/froeschis/published-ids.txt`` lists every clause and misreading ID ever published. The catalogue must
 still hold each of them (a retired clause stays, marked ``deprecated``), and every ID it holds must
 be listed, so that adding one is a deliberate act. The deprecation mechanism is checked on a copy
 of the real catalogue with one clause retired: it stays citable, needs no implementation or test,
@@ -19,8 +19,9 @@ import pytest
 import rulesdoc
 
 from froeschis.framework import registry
+from froeschis.framework.catalogue import Catalogue, parse_catalogue
 from froeschis.framework.errors import SpecError
-from froeschis.games.froeschis.spec import Catalogue, load_catalogue, parse_catalogue, spec_dir
+from froeschis.games.froeschis.spec import load_catalogue, spec_dir
 
 LEDGER = spec_dir() / "published-ids.txt"
 

@@ -613,7 +613,7 @@ def test_the_real_site_packages_count_as_installed() -> None:
 
     with pytest.raises(OutputError, match="inside an installed package"):
         check_not_installed(Path(sysconfig.get_paths()["purelib"]) / "froeschis" / "_spec", "--write")
-    check_not_installed(vectors_dir(), "--write")  # this checkout's spec/vectors
+    check_not_installed(vectors_dir(), "--write")  # this checkout's spec/froeschis/vectors
 
 
 def test_check_file_refuses_what_cannot_be_written(tmp_path: Path) -> None:

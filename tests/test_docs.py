@@ -121,7 +121,7 @@ def test_the_gate_refuses_a_test_of_an_unknown_clause(tmp_path: Path) -> None:
     tests = write_tests(tmp_path, [*IDS, "frog.jump"])
     problems = gate_problems(tmp_path, tests, TRANSLATIONS)
     assert len(problems) == 1
-    assert "'frog.jump', which is not a clause in force in spec/clauses.toml" in problems[0]
+    assert "'frog.jump', which is not a clause in force in spec/froeschis/clauses.toml" in problems[0]
 
 
 def test_the_gate_refuses_a_clause_without_an_implementation() -> None:
@@ -167,7 +167,7 @@ def test_the_gate_refuses_a_translation_of_an_unknown_clause(tmp_path: Path, tra
         ),
     )
     problems = gate_problems(tmp_path, write_tests(tmp_path, IDS), translations)
-    assert problems == ("de.toml: translates 'frog.jump', which is not in spec/clauses.toml",)
+    assert problems == ("de.toml: translates 'frog.jump', which is not in spec/froeschis/clauses.toml",)
 
 
 def test_the_gate_refuses_a_missing_translation_file(tmp_path: Path, translations: Path) -> None:

@@ -1,4 +1,5 @@
-"""encoding/1 (froeschis.games.froeschis.encoding): ids round-trip, the tensor follows spec/encoding.md, and a
+"""encoding/1 (froeschis.games.froeschis.encoding): ids round-trip, the tensor follows
+spec/froeschis/encoding.md, and a
 seat's view holds exactly what it may know: equal for states it cannot tell apart, blind to
 face-down cards and to the draw pile's order."""
 
@@ -69,7 +70,7 @@ def sample_states(every: int = 7) -> Iterator[GameState]:
 
 
 def test_the_ids_are_the_ones_the_spec_lists() -> None:
-    """spec/encoding.md: draw 0, take-discard 1, swap 2, decline-swap 3, frog@k 3+k."""
+    """spec/froeschis/encoding.md: draw 0, take-discard 1, swap 2, decline-swap 3, frog@k 3+k."""
     rules = Rules()
     assert encoding.num_distinct_actions(rules) == 12
     assert [encoding.id_to_action(i, rules) for i in range(4)] == [DRAW, TAKE_DISCARD, SWAP, DECLINE_SWAP]
@@ -150,7 +151,8 @@ def test_bad_seats_players_and_rules_are_refused() -> None:
 
 
 def decode(tensor: tuple[float, ...], players: int, rules: Rules) -> dict[str, object]:
-    """The tensor read back as spec/encoding.md lays it out (written from the spec, not the code)."""
+    """The tensor read back as spec/froeschis/encoding.md lays it out (written from the spec, not the
+    code)."""
     kinds = sorted(set(rules.deck), key=lambda card: card.code)
     k, length = len(kinds), rules.row_length
     values = list(tensor)
@@ -329,7 +331,7 @@ def test_a_known_draw_pile_is_part_of_the_information_state_only() -> None:
 
 
 def test_the_observation_string_reads_as_the_spec_shows() -> None:
-    """The example of spec/encoding.md is this state's string, as the spec writes it."""
+    """The example of spec/froeschis/encoding.md is this state's string, as the spec writes it."""
     hidden = shared_spot(TRASH, False)
     players = (
         Player(3, Row((shared_spot(number(1), True), hidden, shared_spot(FROG, True)))),
@@ -337,7 +339,7 @@ def test_the_observation_string_reads_as_the_spec_shows() -> None:
     )
     rules = Rules(deck=tiny_deck("1 1 2 2 3 3 F T T T T"), row_length=3)
     state = GameState(rules, Phase.FROG, 2, 0, players, (number(2), number(3)), (number(3), TRASH), FROG, 1)
-    spec = (Path(__file__).parents[1] / "spec" / "encoding.md").read_text(encoding="utf-8")
+    spec = (Path(__file__).parents[1] / "spec" / "froeschis" / "encoding.md").read_text(encoding="utf-8")
     example = spec.split("```text\n", 1)[1].split("```", 1)[0]
     assert encoding.observation_string(state, 1) + "\n" == example
     assert encoding.information_state_string(state, 1, draw_pile_known=True).endswith(
@@ -347,8 +349,8 @@ def test_the_observation_string_reads_as_the_spec_shows() -> None:
 
 
 def _spec_blocks(heading: str) -> list[str]:
-    """The block names of the table under ``heading`` in spec/encoding.md."""
-    spec = (Path(__file__).parents[1] / "spec" / "encoding.md").read_text(encoding="utf-8")
+    """The block names of the table under ``heading`` in spec/froeschis/encoding.md."""
+    spec = (Path(__file__).parents[1] / "spec" / "froeschis" / "encoding.md").read_text(encoding="utf-8")
     section = spec.split(f"## {heading}\n", 1)[1].split("\n## ", 1)[0]
     return [line.split("`")[1] for line in section.splitlines() if line.startswith("| `")]
 

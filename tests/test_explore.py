@@ -28,7 +28,8 @@ def check_everything(state: GameState) -> None:
 
 def test_every_reachable_state_of_every_tiny_game_keeps_the_invariants_and_the_census_holds() -> None:
     """Walks all 16 configurations (4 decks x default and 3 variants), checking every state and
-    every edge, and compares the counts with spec/census.toml (regenerate: froeschis census --write)."""
+    every edge, and compares the counts with spec/froeschis/census.toml (regenerate: froeschis census
+    --write)."""
     regenerated = census_toml(FROESCHIS, [c.tiny() for c in TINY_CONFIGS], check_everything, check_step)
     recorded = (spec_dir() / "census.toml").read_text(encoding="utf-8")
     assert regenerated == recorded

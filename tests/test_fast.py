@@ -4,7 +4,7 @@ The proofs do not read FastGame's code: they compare it, step by step, with the 
 Hypothesis walks random games (players, variants, row lengths, decks, decisions and chance) on both
 engines at once and, after every step, requires equal states (``to_state()``), equal legal actions
 and the same refusal of a sample of illegal actions; the exhaustive census of the tiny games is
-recomputed on FastGame alone and must give the counts of ``spec/census.toml``; every golden
+recomputed on FastGame alone and must give the counts of ``spec/froeschis/census.toml``; every golden
 playthrough is replayed on it; the conformance checker drives it in-process. And the lock-step test
 is shown to catch FastGames with one rule broken.
 """
@@ -225,7 +225,7 @@ def test_the_lock_step_test_catches_a_fast_game_with_one_rule_broken(
 
 
 def fast_census(players: int, rules: Rules) -> dict[str, int]:
-    """The census of ``spec/census.toml`` computed by walking the whole game on FastGame alone."""
+    """The census of ``spec/froeschis/census.toml`` computed by walking the whole game on FastGame alone."""
     start = FastGame.new(players, rules)
 
     def key(game: FastGame) -> tuple[Any, ...]:

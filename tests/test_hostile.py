@@ -23,7 +23,6 @@ from hypothesis import strategies as st
 from froeschis import Rules, play_game
 from froeschis.conformance.validate import Validation, validate_text
 from froeschis.framework.errors import FormatError, FroeschisError
-from froeschis.framework.specs import shared_schema_errors as schema_errors
 from froeschis.games.froeschis.actions import Action
 from froeschis.games.froeschis.cards import parse_card
 from froeschis.games.froeschis.engine import new_game
@@ -41,7 +40,7 @@ from froeschis.games.froeschis.serialize import (
     state_from_json,
     state_to_json,
 )
-from froeschis.games.froeschis.spec import spec_dir
+from froeschis.games.froeschis.spec import schema_errors, spec_dir
 
 SHORT = 500
 """The longest message an error may have: a field, a reason and a few quoted prefixes."""

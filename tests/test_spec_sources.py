@@ -1,4 +1,4 @@
-"""The source texts in ``spec/sources/*.toml`` are the seed texts, verbatim, split into sentences.
+"""The source texts in ``spec/froeschis/sources/*.toml`` are the seed texts, verbatim, split into sentences.
 
 The seed files live outside the repository, in ``../shared/seeds`` beside the repo root. Seed
 ``000_3256c0159a4495ea.txt`` holds the Korean text (paragraphs 1-4) and then the English text
@@ -14,7 +14,7 @@ joined with ``"\\n\\n"``, are exactly the whole seed (stripped).
 Sentence rule: split after ``.``, ``?`` or ``!`` followed by whitespace, except after the
 abbreviations in ``ABBREVIATIONS``.
 
-The last tests check what ``spec/clauses.toml`` says about the texts where it once said more than
+The last tests check what ``spec/froeschis/clauses.toml`` says about the texts where it once said more than
 they do (issue 15): which clauses are rulings because the texts do not state them, which sentences
 they cite, which discrepancies they record, and that its own header names real files. The loader
 (``froeschis.games.froeschis.spec``) already checks that every quote is in the sentence it cites. These tests
@@ -34,11 +34,12 @@ from pathlib import Path
 import pytest
 
 from froeschis.framework import errors
+from froeschis.framework.catalogue import Catalogue
 from froeschis.games.froeschis.bots import drive
-from froeschis.games.froeschis.spec import Catalogue, load_catalogue
+from froeschis.games.froeschis.spec import load_catalogue
 
 REPO = Path(__file__).resolve().parents[1]
-SOURCES = REPO / "spec" / "sources"
+SOURCES = REPO / "spec" / "froeschis" / "sources"
 SEEDS = REPO.parent / "shared" / "seeds"
 
 LANGUAGES = ("en", "de", "ko")
@@ -77,7 +78,7 @@ class Source:
 
 
 def load_source(language: str) -> Source:
-    """Load ``spec/sources/<language>.toml``, checking its shape as it goes."""
+    """Load ``spec/froeschis/sources/<language>.toml``, checking its shape as it goes."""
     with (SOURCES / f"{language}.toml").open("rb") as f:
         data = tomllib.load(f)
     assert set(data) == {"language", "seed", "sentence"}, f"{language}.toml: unexpected keys"
@@ -210,7 +211,7 @@ def test_seed_is_covered_exactly(seed: str) -> None:
 
 # --------------------------------------------------------------------------- the catalogue's account
 
-CATALOGUE_FILE = REPO / "spec" / "clauses.toml"
+CATALOGUE_FILE = REPO / "spec" / "froeschis" / "clauses.toml"
 HANGUL_QUOTE = re.compile(r"'([^'a-zA-Z]*[\uac00-\ud7a3][^'a-zA-Z]*)'")
 
 
@@ -245,7 +246,9 @@ def test_the_catalogue_header_names_only_files_that_exist() -> None:
         "CHANGELOG.md",
     } <= named
     for name in named:
-        assert (REPO / name).is_file(), f"the header of spec/clauses.toml names {name}, which does not exist"
+        assert (REPO / name).is_file(), (
+            f"the header of spec/froeschis/clauses.toml names {name}, which does not exist"
+        )
 
 
 def test_taking_any_discard_is_a_ruling_that_names_its_alternative_and_consequence(

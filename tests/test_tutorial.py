@@ -170,7 +170,7 @@ def watch(ran: Ran) -> None:
 
 
 def rules(ran: Ran) -> None:
-    """Every English sentence the clause rests on (spec/sources/en.toml) is quoted in full."""
+    """Every English sentence the clause rests on (spec/froeschis/sources/en.toml) is quoted in full."""
     exits(ran, 0)
     text = " ".join(ran.done.stdout.replace("│", " ").split())
     catalogue = load_catalogue()

@@ -63,6 +63,7 @@ from sphinx.util.typing import ExtensionMetadata, OptionSpec
 
 import froeschis
 from froeschis.framework import registry
+from froeschis.framework.specs import spec_root
 from froeschis.games.froeschis.spec import spec_dir
 from froeschis.games.froeschis.table import clause_of
 
@@ -357,11 +358,13 @@ def _properties_table(node: dict[str, Any]) -> list[str]:
 
 
 def schemas_rst() -> str:
-    """Every JSON Schema of ``spec/schemas/``: its title and description, the keys of its top-level
+    """Every JSON Schema of ``spec/froeschis/schemas/`` and ``spec/schemas/`` (the report's): its title and
+    description, the keys of its top-level
     object and of each definition, and the schema itself."""
     out: list[str] = []
     for name in SCHEMA_ORDER:
-        path = spec_dir() / "schemas" / f"{name}.schema.json"
+        folder = "schemas" if name == "report" else "froeschis/schemas"
+        path = spec_root() / folder / f"{name}.schema.json"
         schema = json.loads(path.read_text(encoding="utf-8"))
         title = f"``{name}.schema.json``: {schema.get('title', name)}"
         out += [title, "-" * len(title), "", _one_line(schema.get("description", "")), ""]
@@ -376,7 +379,7 @@ def schemas_rst() -> str:
         out += [
             "The schema as published:",
             "",
-            f".. literalinclude:: /../spec/schemas/{name}.schema.json",
+            f".. literalinclude:: /../spec/{folder}/{name}.schema.json",
             "   :language: json",
             "",
         ]

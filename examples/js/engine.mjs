@@ -2,7 +2,7 @@
 /**
  * A Fröschis engine in plain Node.js that speaks `froeschis.protocol/1` (spec/protocol.md).
  *
- * It is an independent implementation of the rules of spec/clauses.toml: no npm packages, no
+ * It is an independent implementation of the rules of spec/froeschis/clauses.toml: no npm packages, no
  * build step, nothing shared with the Python package. Run it by hand, or check it against the
  * reference engine:
  *
@@ -43,7 +43,7 @@ const TRASH = "T";
 /**
  * Deliberate mistakes, switched on with `--bug NAME`. Each is the kind of slip a programmer makes
  * when reading the rules quickly; the conformance checker should catch every one of them. The
- * comment above each entry names the clause of spec/clauses.toml that the bug breaks.
+ * comment above each entry names the clause of spec/froeschis/clauses.toml that the bug breaks.
  */
 const BUGS = {
   // breaks turn.draw-source

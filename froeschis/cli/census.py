@@ -1,6 +1,6 @@
 """``froeschis census``: walk every state of the tiny games, checking invariants, and count them.
 
-Prints the counts as ``spec/census.toml`` has them and exits with status 1 when they differ from the
+Prints the counts as ``spec/froeschis/census.toml`` has them and exits with status 1 when they differ from the
 recorded ones; ``--write`` records them. The walk takes a while, so ``--write`` checks first that
 the file can be written and is not inside an installed package (it records the counts of a source
 checkout), and writes it whole or, failing that, keeps the counts elsewhere and says where
@@ -91,7 +91,7 @@ def add(subparsers: Subparsers, game: Game) -> None:
             "Walk every reachable state of a game's tiny configurations (Fröschis: a few cards, short "
             "rows; Frog: short decks), checking the engine's invariants at every state and step, and "
             "print the state counts and perft counts in the form of the game's census.toml (Fröschis: "
-            "spec/census.toml; another game: spec/<game>/census.toml): a fingerprint to compare "
+            "spec/froeschis/census.toml; another game: spec/<game>/census.toml): a fingerprint to compare "
             "implementations by. Exit status 1 when the counts differ from the recorded ones; --write "
             "records them (in a source checkout)."
         ),

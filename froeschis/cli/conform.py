@@ -137,7 +137,7 @@ def add(subparsers: Subparsers, game: Game) -> None:
     parser.add_argument(
         "--vectors",
         type=Path,
-        help="directory of golden playthroughs (default: the game's own, spec/vectors for Fröschis)",
+        help="directory of golden playthroughs (default: the game's own, spec/<game>/vectors)",
     )
     parser.add_argument("--no-vectors", action="store_true", help="skip the golden playthroughs")
     parser.add_argument("--quick", action="store_true", help="fewer rigged and biased games")

@@ -2,7 +2,7 @@
 
 The record is a JSON file in the format of :func:`froeschis.games.froeschis.serialize.record_to_json`
 (``froeschis
-play --save`` writes one), a golden playthrough (``spec/vectors/*.jsonl``, JSON lines: the game is
+play --save`` writes one), a golden playthrough (``spec/froeschis/vectors/*.jsonl``, JSON lines: the game is
 its first line's players, rules, seed and actions, see :mod:`froeschis.verify.vectors`), or a game of
 random bots generated from ``--seed`` and ``--players`` (the same game ``froeschis watch`` shows).
 Every step prints the action, what it did, and for each event the clause that caused it with its
@@ -470,7 +470,7 @@ def add(subparsers: Subparsers, game: Game) -> None:
         help="replay a game record step by step, each step with the rule that caused it",
         description=(
             "Replay a game record (JSON, as written by 'froeschis play --save'), a golden playthrough "
-            "(spec/vectors/*.jsonl) or a seeded game of random bots, step by step: every event with "
+            "(spec/<game>/vectors/*.jsonl) or a seeded game of random bots, step by step: every event with "
             "the clause that caused it and the clause's source sentence in the chosen language."
         ),
     )

@@ -288,8 +288,8 @@ def add(subparsers: Subparsers, game: Game) -> None:
         run,
         help="the annotated rules: every clause with the rule text it rests on",
         description=(
-            "Show the rule clauses of a game's catalogue (Fröschis: spec/clauses.toml; another game: "
-            "spec/<game>/clauses.toml) with the sentences of the rule text they rest on (Fröschis: "
+            "Show the rule clauses of a game's catalogue (spec/<game>/clauses.toml) with the sentences "
+            "of the rule text they rest on (Fröschis: "
             "English, German or Korean; Frog: Japanese, with English glosses). Without CLAUSE all "
             "clauses are listed briefly; with it, one clause (or every clause under an ID prefix such "
             "as 'frog') is shown in full."

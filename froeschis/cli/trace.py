@@ -60,7 +60,7 @@ def add(subparsers: Subparsers, game: Game) -> None:
         run,
         help="the clause traceability matrix; fails on any gap",
         description=(
-            "Show, for every clause of the rules catalogue (spec/clauses.toml), the functions that "
+            "Show, for every clause of the rules catalogue (spec/froeschis/clauses.toml), the functions that "
             "implement it, the tests that name it and the golden playthroughs that exercise it. Exit "
             "status 1 when a clause lacks one of the three or a test names a clause the catalogue does "
             "not have (the coverage gate of the test suite); needs the tests of a source checkout."

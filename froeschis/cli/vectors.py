@@ -1,5 +1,5 @@
 """``froeschis vectors``: check, rewrite or search a game's golden playthroughs (Fröschis:
-``spec/vectors``; another game: ``spec/<game>/vectors``).
+``spec/froeschis/vectors``; another game: ``spec/<game>/vectors``).
 
 Without options every playthrough is regenerated from its action list and diffed against the file
 (exit status 1 on any difference); ``--write`` rewrites them, ``--search`` picks new ones by a seed
@@ -79,7 +79,7 @@ def add(subparsers: Subparsers, game: Game) -> None:
         run,
         help="check, rewrite or search the golden playthroughs",
         description=(
-            "Check a game's golden playthroughs (Fröschis: spec/vectors/*.jsonl; another game: "
+            "Check a game's golden playthroughs (Fröschis: spec/froeschis/vectors/*.jsonl; another game: "
             "spec/<game>/vectors): regenerate each from the action "
             "list in its first line and report the first line that differs (exit status 1 on any "
             "difference). --write rewrites the files on purpose, after a change to the rules or the "
@@ -95,5 +95,5 @@ def add(subparsers: Subparsers, game: Game) -> None:
         "--seeds", type=positive_int, default=25, help="seeds per configuration for --search (default 25)"
     )
     parser.add_argument(
-        "--dir", help="the playthrough folder (default: the game's, spec/vectors for Fröschis)"
+        "--dir", help="the playthrough folder (default: the game's, spec/froeschis/vectors for Fröschis)"
     )

@@ -2,7 +2,7 @@
 
 An engine's games are evidence. Up to its first divergence in a game it played as the reference
 does (the checker compared every step), and at the divergence it did something else. For every known
-misreading (:mod:`froeschis.games.froeschis.misreadings`, described in ``spec/clauses.toml``) the
+misreading (:mod:`froeschis.games.froeschis.misreadings`, described in ``spec/froeschis/clauses.toml``) the
 reference replays the same games by that reading (:mod:`froeschis.conformance.replay`): a misreading
 that reproduces a game's diverging step *explains* that game; one that plays differently from the
 reference in a game the engine played right is *contradicted* by it. The misreading that explains

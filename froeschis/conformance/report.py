@@ -20,7 +20,7 @@ from froeschis.conformance.protocol import JSON
 from froeschis.framework.catalogue import Catalogue, Misreading
 from froeschis.framework.errors import InternalError
 from froeschis.framework.registry import DEFAULT, game
-from froeschis.framework.specs import shared_schema_errors as schema_errors
+from froeschis.framework.specs import shared_schema_errors
 
 REPORT_FORMAT = "froeschis.conformance-report/1"
 
@@ -336,7 +336,7 @@ class Report:
     def dumps(self) -> str:
         """The report as JSON text; checked against the published schema (spec/schemas/report.schema.json)."""
         data = self.to_json()
-        problems = schema_errors("report", data)
+        problems = shared_schema_errors("report", data)
         if problems:
             raise InternalError(f"the report does not match its published schema: {'; '.join(problems)}")
         text = json.dumps(data, indent=2, ensure_ascii=False)

@@ -2,10 +2,10 @@
 
 Two forms are read:
 
-* a game record (``froeschis.record/1``, spec/schemas/record.schema.json): the setup and every
+* a game record (``froeschis.record/1``, spec/froeschis/schemas/record.schema.json): the setup and every
   action, chance outcomes included. Each action is replayed on the reference engine; the first one
   the rules forbid is reported with the clause that forbids it.
-* a playthrough (JSON lines, ``froeschis.playthrough/1`` as in spec/vectors/): a header with the
+* a playthrough (JSON lines, ``froeschis.playthrough/1`` as in spec/froeschis/vectors/): a header with the
   setup and the actions, then one line per step with the state, the legal actions and the events
   another implementation recorded. Besides legality, every recorded state and list of legal
   actions must be the reference's; a differing one is reported with the clauses involved, as the

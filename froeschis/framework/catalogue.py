@@ -132,7 +132,7 @@ class Catalogue:
     sources: Mapping[str, SourceText]
     game: str = "froeschis"
     """The game whose rules these are (its name in the registry: ``froeschis``, ``frog``...)."""
-    path: str = "spec/clauses.toml"
+    path: str = "spec/froeschis/clauses.toml"
     """Where the catalogue is, as error messages name it."""
 
     @property
@@ -293,7 +293,7 @@ def parse_catalogue(
     data: Mapping[str, Any],
     sources: Mapping[str, SourceText],
     game: str = "froeschis",
-    path: str = "spec/clauses.toml",
+    path: str = "spec/froeschis/clauses.toml",
 ) -> Catalogue:
     """The catalogue of the parsed ``clauses.toml`` ``data``, checked against the ``sources``."""
     clauses = tuple(_load_clause(t, sources) for t in data["clause"])

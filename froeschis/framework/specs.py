@@ -1,10 +1,9 @@
 """Where the specifications are: the ``spec/`` folder, packaged inside the wheel or beside the package
 in a source checkout; and the JSON Schemas in it, loaded and checked against.
 
-Fröschis' catalogue is at the folder's top (the paths published before there were other games);
-every other game has a folder of its own in it (``spec/frog/``, ``spec/army-of-frogs/``). The
-schemas of ``spec/schemas/`` serve every game where they say so (the conformance report's); a game
-may keep its own in its folder.
+Every game has a folder of its own in it (``spec/froeschis/``, ``spec/frog/``,
+``spec/army-of-frogs/``), with its catalogue, sources, playthroughs and schemas. The schemas of
+``spec/schemas/`` serve every game (the conformance report's).
 """
 
 from __future__ import annotations
@@ -70,5 +69,5 @@ def schema_errors_in(folder: Path, ref: str, instance: object, limit: int = 3) -
 
 
 def shared_schema_errors(ref: str, instance: object, limit: int = 3) -> list[str]:
-    """:func:`schema_errors_in` the shared schemas of ``spec/schemas/`` (the report's, Fröschis')."""
+    """:func:`schema_errors_in` the shared schemas of ``spec/schemas/`` (the conformance report's)."""
     return schema_errors_in(spec_root() / "schemas", ref, instance, limit)

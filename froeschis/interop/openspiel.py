@@ -102,7 +102,7 @@ and the bound on the game's length."""
 
 FroeschisObserver = spiel.Observer
 """OpenSpiel's observer: a seat's information state or observation as the encoding writes it;
-``tensor`` is one flat float32 array, ``dict`` views it block by block (``spec/encoding.md``)."""
+``tensor`` is one flat float32 array, ``dict`` views it block by block (``spec/froeschis/encoding.md``)."""
 
 
 def rules_of(params: dict[str, Any]) -> Rules:

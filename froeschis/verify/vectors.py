@@ -1,7 +1,7 @@
 """Golden playthroughs of every game, in the style of OpenSpiel's playthrough files.
 
 A game's playthroughs are the ``*.jsonl`` files of its ``vectors`` folder (Fröschis:
-``spec/vectors``; another game: ``spec/<game>/vectors``). A file is JSON lines. Line 1, the
+``spec/froeschis/vectors``; another game: ``spec/<game>/vectors``). A file is JSON lines. Line 1, the
 header, is the source of truth: the game, the setup and the full action list (chance included),
 with the clauses the file was picked for::
 

@@ -15,5 +15,6 @@ the perft table, ``protocol.md``); this package is the reference engine:
 * :mod:`.playthroughs` how its golden playthroughs are searched for, :mod:`.encoding` its numbers
   for OpenSpiel and PettingZoo, :mod:`.bench` its bench.
 
-:data:`~.game.GAME` is the game as the tools see it, registered as ``army-of-frogs``.
+:data:`~froeschis.games.army_of_frogs.game.GAME` is the game as the tools see it, registered as
+``army-of-frogs``.
 """

@@ -15,7 +15,6 @@ from collections.abc import Sequence
 from typing import Any
 
 from froeschis.framework.checks import JSON, Conformance, FieldDiff
-from froeschis.framework.specs import shared_schema_errors as schema_errors
 from froeschis.games.froeschis.actions import (
     DECLINE_SWAP,
     DRAW,
@@ -33,6 +32,7 @@ from froeschis.games.froeschis.readings import VARIANT_OPTIONS
 from froeschis.games.froeschis.rules import Rules
 from froeschis.games.froeschis.scenarios import all_scenarios
 from froeschis.games.froeschis.serialize import STATE_KEYS
+from froeschis.games.froeschis.spec import schema_errors
 from froeschis.games.froeschis.state import Phase
 
 RULE_FEATURES = ("row_length", "deck", *VARIANT_OPTIONS)
@@ -182,7 +182,7 @@ _REPLY_SCHEMA = {
 
 
 def reply_errors(kind: str, reply: JSON) -> list[str]:
-    """Why a reply does not match spec/schemas/reply.schema.json."""
+    """Why a reply does not match spec/froeschis/schemas/reply.schema.json."""
     return schema_errors(_REPLY_SCHEMA[kind], reply)
 
 
@@ -206,7 +206,7 @@ KIT = Conformance(
     conventions=split_conventions,
     significant_paths=significant_paths,
     reply_errors=reply_errors,
-    reply_schema="spec/schemas/reply.schema.json",
+    reply_schema="spec/froeschis/schemas/reply.schema.json",
     repair_decision=repair_decision,
     repair_chance=lambda wanted, state: repair_shuffle(wanted, state.chance_pool()),
     simpler_decision=simpler_decision,

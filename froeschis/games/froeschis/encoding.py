@@ -3,7 +3,7 @@
 Game-theory and learning libraries (OpenSpiel, PettingZoo, Gymnasium) want an action to be an
 integer in a fixed range, a seat's view to be a flat vector of floats of a fixed length, and an
 information state to be a string that is equal exactly when the seat cannot tell two histories
-apart. This module is that mapping, once, for every wrapper; ``spec/encoding.md`` documents it
+apart. This module is that mapping, once, for every wrapper; ``spec/froeschis/encoding.md`` documents it
 (the ids, the tensor layout block by block, the strings) so that an implementation in another
 language can produce the same numbers.
 
@@ -82,7 +82,7 @@ def num_distinct_actions(rules: Rules) -> int:
 
 
 def action_to_id(action: Action, rules: Rules) -> int:
-    """The id of a decision (see ``spec/encoding.md``); FormatError for anything else, and for a
+    """The id of a decision (see ``spec/froeschis/encoding.md``); FormatError for anything else, and for a
     frog spot beyond the rules' row length (no row of these rules has it)."""
     rules = _check_rules(rules)
     if not isinstance(action, Action):
@@ -141,7 +141,7 @@ def _kinds(rules: Rules) -> tuple[Card, ...]:
 
 
 def _blocks(players: int, rules: Rules) -> tuple[tuple[str, tuple[int, ...]], ...]:
-    """The observation tensor's blocks in order, with their shapes (``spec/encoding.md``)."""
+    """The observation tensor's blocks in order, with their shapes (``spec/froeschis/encoding.md``)."""
     kinds = len(card_kinds(rules))
     return (
         ("phase", (len(PHASES),)),
@@ -243,7 +243,7 @@ def _tensor(view: Observation, rules: Rules) -> list[float]:
 
 
 def observation_tensor(state: GameState, seat: int) -> tuple[float, ...]:
-    """What ``seat`` sees now, as a flat tuple of floats (layout in ``spec/encoding.md``)."""
+    """What ``seat`` sees now, as a flat tuple of floats (layout in ``spec/froeschis/encoding.md``)."""
     state = _check_seat(state, seat)
     return tuple(_tensor(observe(state, seat), state.rules))
 
@@ -290,7 +290,7 @@ def _string(view: Observation) -> str:
 
 
 def observation_string(state: GameState, seat: int) -> str:
-    """What ``seat`` sees now, as text (format in ``spec/encoding.md``)."""
+    """What ``seat`` sees now, as text (format in ``spec/froeschis/encoding.md``)."""
     state = _check_seat(state, seat)
     return _string(observe(state, seat))
 

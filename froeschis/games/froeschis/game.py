@@ -1,6 +1,7 @@
 """Fröschis as the tools see it: the :class:`~froeschis.framework.game.Game` built from its engine
-(:mod:`.engine`), its JSON forms (:mod:`.serialize`), its words (:mod:`.render`) and its bots
-(:mod:`.bots`)."""
+(:mod:`~froeschis.games.froeschis.engine`), its JSON forms (:mod:`~froeschis.games.froeschis.serialize`), its
+words (:mod:`~froeschis.games.froeschis.render`) and its bots
+(:mod:`~froeschis.games.froeschis.bots`)."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """Known misreadings of the clauses: how an engine built on a hasty, partial or mistranslated reading
 of the rules plays, as clause-table entries the reference can play by.
 
-The catalogue (``spec/clauses.toml``) lists every clause's misreadings: an ID (``clause~name``), a
+The catalogue (``spec/froeschis/clauses.toml``) lists every clause's misreadings: an ID (``clause~name``), a
 one-line description and, where one exists, the source sentence that invites it; one of them is the
 clause's mutant, the mutation check's deliberately wrong reading. This module implements each ID as
 :class:`~froeschis.games.froeschis.table.Reading` s: the functions an engine that reads the clause so would

@@ -1,4 +1,4 @@
-"""How Fröschis' golden playthroughs (``spec/vectors``) are picked: the plan the seed search of
+"""How Fröschis' golden playthroughs (``spec/froeschis/vectors``) are picked: the plan the seed search of
 :func:`froeschis.verify.vectors.search` follows.
 
 Every player count and row length, by the published rules and with each variant, once with random

@@ -9,8 +9,9 @@ commands and tests use. :func:`describe` puts a Fröschis event into a sentence.
 from __future__ import annotations
 
 from froeschis.framework import words
+from froeschis.framework.catalogue import Discrepancy
 from froeschis.games.froeschis.events import Event, EventKind
-from froeschis.games.froeschis.spec import Discrepancy, load_catalogue
+from froeschis.games.froeschis.spec import load_catalogue
 
 LANGUAGE_NAMES = words.LANGUAGE_NAMES
 RuleSource = words.RuleSource

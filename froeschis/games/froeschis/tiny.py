@@ -1,5 +1,5 @@
 """Fröschis' tiny configurations: custom decks of 5-7 cards and rows of 1-2 spots, each under every
-variant, whose whole state graph the walk visits (``spec/census.toml``)."""
+variant, whose whole state graph the walk visits (``spec/froeschis/census.toml``)."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ def tiny_deck(text: str) -> tuple[Card, ...]:
 
 @attrs.frozen
 class TinyConfig:
-    """A tiny game whose whole state graph is walked (and recorded in ``spec/census.toml``)."""
+    """A tiny game whose whole state graph is walked (and recorded in ``spec/froeschis/census.toml``)."""
 
     name: str
     players: int

@@ -22,5 +22,5 @@ silent or wrong); this package is their reference engine, on the framework
   :mod:`~froeschis.games.frog.tiny`: what verifies it: the catalogue's misreadings as readings, the
   invariants of every state and step, the tiny configurations for exhaustive walks.
 
-:data:`~.game.GAME` describes it to the tools (registered as ``frog``).
+:data:`~froeschis.games.frog.game.GAME` describes it to the tools (registered as ``frog``).
 """
