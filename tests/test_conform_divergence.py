@@ -277,7 +277,6 @@ def test_the_node_engine_s_wider_moves_are_the_branches_only_it_lists() -> None:
 
 
 @pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
-@pytest.mark.skipif("conformance" not in ARMY.extras, reason="Army of Frogs has no conformance kit yet")
 def test_froeschis_conform_shows_the_divide_of_the_node_engine_s_narrower_moves() -> None:
     """examples/army's ``three-frogs`` bug forbids strings the rules allow: the check's cause ends
     with the divide of its reproduction's last position, whose line ends where the two lists part:

@@ -1,4 +1,4 @@
-"""``froeschis conform``: check another Fröschis engine against the rules.
+"""``froeschis conform``: check another engine of a game against its rules.
 
 The engine runs as a child process speaking ``froeschis.protocol/1`` (``spec/protocol.md``) over its
 standard input and output. :func:`froeschis.conformance.checker.check` drives it through the golden
@@ -119,7 +119,7 @@ def add(subparsers: Subparsers, game: Game) -> None:
         subparsers,
         "conform",
         run,
-        help="check another Fröschis engine against the rules (froeschis.protocol/1 over stdin/stdout)",
+        help="check another engine of a game (--game) against its rules, over froeschis.protocol/1",
         description=(
             "Drive an engine that speaks froeschis.protocol/1 (spec/protocol.md) through golden, rigged, "
             "biased and random games beside the reference engine; report every divergence with the clauses "

@@ -1,4 +1,4 @@
-"""The conformance kit: check another Fröschis implementation, or a recorded game, against the rules.
+"""The conformance kit: check another implementation of a game, or a recorded game, against its rules.
 
 * :func:`check` drives an engine (a command speaking ``froeschis.protocol/1``, see
   ``spec/protocol.md``, or an in-process :class:`EngineAdapter`) beside the reference engine through
