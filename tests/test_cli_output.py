@@ -90,7 +90,7 @@ def test_tables_piped_elsewhere_are_not_cut_at_80_columns(
     (tmp_path / "test_one.py").write_text("def test_nothing():\n    pass\n", encoding="utf-8")
     assert main(["trace", "--tests", str(tmp_path)]) == 1  # no clause is tested there
     out = capsys.readouterr().out
-    assert "…" not in out and "core.clauses.standard_deck" in out
+    assert "…" not in out and "games.froeschis.clauses.standard_deck" in out
     assert main(["simulate", "--games", "2", "--players", "2", "--jobs", "1", "--no-progress"]) == 0
     out = capsys.readouterr().out
     assert (

@@ -654,7 +654,7 @@ def test_every_module_has_an_api_page_and_the_index_links_each() -> None:
 
 def test_a_module_page_lists_its_contents_then_documents_them() -> None:
     page = api_pages.module_rst("froeschis.games.froeschis.engine")
-    assert page.startswith("``froeschis.games.froeschis.engine``\n=========================\n")
+    assert page.startswith("``froeschis.games.froeschis.engine``\n====================================\n")
     assert page.index(".. froeschis-module-contents::") < page.index(
         ".. automodule:: froeschis.games.froeschis.engine"
     )

@@ -58,9 +58,12 @@ def json_path(parts: Any) -> str:
 def schema_errors_in(folder: Path, ref: str, instance: object, limit: int = 3) -> list[str]:
     """Why ``instance`` does not match the schema ``ref`` of ``folder`` (empty when it does), deepest
     errors first."""
-    errors = sorted(
-        validator(folder, ref).iter_errors(instance), key=lambda e: (-len(e.absolute_path), str(e.path))
-    )
+    return _messages(validator(folder, ref), instance, limit)
+
+
+def _messages(checker: Any, instance: object, limit: int) -> list[str]:
+    """The first ``limit`` errors of ``checker`` on ``instance``, deepest first, each with its path."""
+    errors = sorted(checker.iter_errors(instance), key=lambda e: (-len(e.absolute_path), str(e.path)))
     found = []
     for error in errors[:limit]:
         message = error.message if len(error.message) <= 200 else error.message[:197] + "..."
@@ -68,6 +71,26 @@ def schema_errors_in(folder: Path, ref: str, instance: object, limit: int = 3) -
     return found
 
 
+@functools.cache
+def _every_registry() -> referencing.Registry[Any]:
+    """The shared schemas and every game's, each under its ``$id``: the report's schema refers to
+    the game records it may hold (``record.schema.json``)."""
+    root = spec_root()
+    resources_ = []
+    for path in sorted([*root.glob("schemas/*.schema.json"), *root.glob("*/schemas/*.schema.json")]):
+        contents = json.loads(path.read_text(encoding="utf-8"))
+        uri = contents.get("$id", f"{BASE}{path.name}")
+        resources_.append((uri, referencing.Resource.from_contents(contents)))
+    registry: referencing.Registry[Any] = referencing.Registry().with_resources(resources_)
+    return registry
+
+
 def shared_schema_errors(ref: str, instance: object, limit: int = 3) -> list[str]:
-    """:func:`schema_errors_in` the shared schemas of ``spec/schemas/`` (the conformance report's)."""
-    return schema_errors_in(spec_root() / "schemas", ref, instance, limit)
+    """Why ``instance`` does not match the shared schema ``ref`` of ``spec/schemas/`` (the
+    conformance report's), empty when it does."""
+    target = f"{BASE}{ref.partition('#')[0]}.schema.json"
+    fragment = ref.partition("#")[2]
+    checker = Draft202012Validator(
+        {"$ref": target + (f"#{fragment}" if fragment else "")}, registry=_every_registry()
+    )
+    return _messages(checker, instance, limit)
