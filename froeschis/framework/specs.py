@@ -29,9 +29,9 @@ def spec_root() -> Path:
 
 
 @functools.cache
-def _registry(folder: Path) -> referencing.Registry[Any]:
+def _registry(*folders: Path) -> referencing.Registry[Any]:
     resources_ = []
-    for path in sorted(folder.glob("*.schema.json")):
+    for path in sorted(path for folder in folders for path in folder.glob("*.schema.json")):
         contents = json.loads(path.read_text(encoding="utf-8"))
         resources_.append((f"{BASE}{path.name}", referencing.Resource.from_contents(contents)))
     registry: referencing.Registry[Any] = referencing.Registry().with_resources(resources_)
@@ -39,12 +39,12 @@ def _registry(folder: Path) -> referencing.Registry[Any]:
 
 
 @functools.cache
-def validator(folder: Path, ref: str) -> Any:
-    """A validator for ``ref`` in the schemas of ``folder``: a schema's name, optionally with a
+def validator(ref: str, *folders: Path) -> Any:
+    """A validator for ``ref`` in the schemas of ``folders``: a schema's name, optionally with a
     fragment (``reply#/$defs/state``)."""
     name, _, fragment = ref.partition("#")
     target = f"{BASE}{name}.schema.json" + (f"#{fragment}" if fragment else "")
-    return Draft202012Validator({"$ref": target}, registry=_registry(folder))
+    return Draft202012Validator({"$ref": target}, registry=_registry(*folders))
 
 
 def json_path(parts: Any) -> str:
@@ -58,7 +58,7 @@ def json_path(parts: Any) -> str:
 def schema_errors_in(folder: Path, ref: str, instance: object, limit: int = 3) -> list[str]:
     """Why ``instance`` does not match the schema ``ref`` of ``folder`` (empty when it does), deepest
     errors first."""
-    return _messages(validator(folder, ref), instance, limit)
+    return _messages(validator(ref, folder), instance, limit)
 
 
 def _messages(checker: Any, instance: object, limit: int) -> list[str]:
@@ -71,26 +71,9 @@ def _messages(checker: Any, instance: object, limit: int) -> list[str]:
     return found
 
 
-@functools.cache
-def _every_registry() -> referencing.Registry[Any]:
-    """The shared schemas and every game's, each under its ``$id``: the report's schema refers to
-    the game records it may hold (``record.schema.json``)."""
-    root = spec_root()
-    resources_ = []
-    for path in sorted([*root.glob("schemas/*.schema.json"), *root.glob("*/schemas/*.schema.json")]):
-        contents = json.loads(path.read_text(encoding="utf-8"))
-        uri = contents.get("$id", f"{BASE}{path.name}")
-        resources_.append((uri, referencing.Resource.from_contents(contents)))
-    registry: referencing.Registry[Any] = referencing.Registry().with_resources(resources_)
-    return registry
-
-
 def shared_schema_errors(ref: str, instance: object, limit: int = 3) -> list[str]:
     """Why ``instance`` does not match the shared schema ``ref`` of ``spec/schemas/`` (the
-    conformance report's), empty when it does."""
-    target = f"{BASE}{ref.partition('#')[0]}.schema.json"
-    fragment = ref.partition("#")[2]
-    checker = Draft202012Validator(
-        {"$ref": target + (f"#{fragment}" if fragment else "")}, registry=_every_registry()
-    )
-    return _messages(checker, instance, limit)
+    conformance report's), empty when it does. Every game's schemas are in its registry too: the
+    report refers to the game records it may hold (``record.schema.json``)."""
+    root = spec_root()
+    return _messages(validator(ref, root / "schemas", *sorted(root.glob("*/schemas"))), instance, limit)
