@@ -2,7 +2,7 @@
 one deliberately wrong reading of each clause, and a way to play by it.
 
 Every clause of a game's catalogue marks one of its misreadings ``mutant = true``; the game's
-``extras["misreadings"]`` holds their clause-table entries and ``extras["misread_everywhere"]``
+conformance kit's ``misreadings`` holds their clause-table entries and ``Game.misread_everywhere``
 makes every table of the process read by them. This module is also a pytest plugin: with
 ``FROESCHIS_GAME_MUTANT=<game>:<misreading ID>`` in the environment, ``-p tests.game_mutants``
 plays the whole run by that misreading, before any test module is imported.
@@ -48,8 +48,8 @@ class Mutant:
 
 
 def _implemented(name: str) -> Mapping[str, tuple[Reading, ...]]:
-    implemented: Mapping[str, tuple[Reading, ...]] = game(name).extras["misreadings"]
-    return implemented
+    of = game(name)
+    return of.part(of.conformance, "conformance kit").misreadings()
 
 
 def mutants(name: str, every_misreading: bool = False) -> tuple[Mutant, ...]:
@@ -67,7 +67,8 @@ def pytest_configure(config: pytest.Config) -> None:
     chosen = os.environ.get(VARIABLE)
     if chosen:
         name, _, misreading = chosen.partition(":")
-        game(name).extras["misread_everywhere"](*_implemented(name)[misreading])
+        of = game(name)
+        of.part(of.misread_everywhere, "way to misread")(*_implemented(name)[misreading])
 
 
 def run_mutant(mutant: Mutant) -> tuple[str, ...]:

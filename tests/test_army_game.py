@@ -29,8 +29,9 @@ def test_the_registry_finds_army_of_frogs() -> None:
     assert ARMY.variants == VARIANTS and (ARMY.spec() / "clauses.toml").is_file()
     assert len(ARMY.catalogue().in_force()) == 45
     assert set(ARMY.bots) == {"random", "greedy"}
-    start = ARMY.extra("parse_position")("AoF2;move t1 s0;-;01/01;1001110010100110")
-    assert ARMY.extra("perft")(start, 4) == 18 and ARMY.extra("format_position")(start).startswith("AoF2;")
+    start = ARMY.part(ARMY.parse_position, "notation")("AoF2;move t1 s0;-;01/01;1001110010100110")
+    assert ARMY.part(ARMY.perft, "perft")(start, 4) == 18
+    assert ARMY.part(ARMY.format_position, "notation")(start).startswith("AoF2;")
 
 
 CONFIGURATIONS = [({}, 2), ({}, 3), ({}, 4), (dict.fromkeys(VARIANT_OPTIONS, True), 2)]

@@ -67,7 +67,7 @@ def test_a_bare_loop_that_plays_other_games_is_refused() -> None:
 
 def test_a_game_without_bench_parts_says_so() -> None:
     with pytest.raises(BenchError, match="Frog gives 'froeschis bench' nothing to measure"):
-        bench_of(attrs.evolve(game("frog"), extras={}))
+        bench_of(attrs.evolve(game("frog"), bench=None))
 
 
 def _check_runs(results: dict[str, Any], *keys: str) -> None:

@@ -37,7 +37,7 @@ def lock_step(name: str, params: dict[str, object], seed: int) -> int:
     the returns must agree at every step. The number of decisions compared."""
     wrapped = pyspiel.load_game(name, params)
     game = FROG if name == "python_frog" else ARMY
-    encoding = game.extra("encoding")
+    encoding = game.part(game.encoding, "encoding")
     engine = game.new_game(wrapped.num_players(), game.rules())
     state = wrapped.new_initial_state()
     rng = random.Random(seed)

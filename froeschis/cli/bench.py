@@ -34,7 +34,8 @@ counts do not: the same Python binary playing the same games executes the same i
 this is the steadiest figure for telling whether a change made the engine cheaper.
 
 ``--game frog`` and ``--game army-of-frogs`` measure the game's own bench parts
-(``Game.extras["bench"]``, a :class:`GameBench`): random deals (Frog) or games (Army of Frogs)
+(``Game.bench``, a :class:`~froeschis.framework.bench.GameBench`): random deals (Frog) or games
+(Army of Frogs)
 per second by the reference engine beside the same ones by the game's bare loop, both timed in the
 same run, and the engine's share; a bare loop that played another game than the engine from the
 same seed is refused, not timed. The game's further rates (Army of Frogs: perft's leaves per second
@@ -61,9 +62,9 @@ import subprocess
 import sys
 import time
 import tracemalloc
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any, Literal, Protocol
+from typing import Any, Literal
 
 import attrs
 from rich.console import Console
@@ -88,6 +89,7 @@ from froeschis.cli.options import (
     positive_seconds,
     progress_display,
 )
+from froeschis.framework.bench import Counter, GameBench, Played
 from froeschis.framework.errors import FroeschisError
 from froeschis.framework.game import Game
 from froeschis.framework.registry import DEFAULT
@@ -124,7 +126,7 @@ import sys
 from froeschis.framework.registry import game
 
 name, which, units, players = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
-bench = game(name).extra("bench")
+bench = game(name).bench
 if which in ("engine", "bare_loop"):
     play = bench.engine if which == "engine" else bench.bare
     for seed in range(units):
@@ -135,65 +137,6 @@ else:
 """What each process counted under callgrind runs for a game other than Fröschis, with the
 arguments: the game, which loop or workload of its bench, how many games or units, the players.
 The game's bench module holds both loops, so the import costs the same whichever runs."""
-
-
-class Played(Protocol):
-    """A random game as a game's bench loops report it."""
-
-    @property
-    def units(self) -> int:
-        """What the game's figures count in it (its deals, or one game)."""
-
-    @property
-    def actions(self) -> int: ...
-
-
-class BenchTable(Protocol):
-    """A table of figures a game's bench makes (the island sizes of Army of Frogs)."""
-
-    @property
-    def title(self) -> str: ...
-    @property
-    def columns(self) -> tuple[str, ...]: ...
-    @property
-    def rows(self) -> tuple[tuple[float, ...], ...]: ...
-    @property
-    def note(self) -> str: ...
-
-
-Counter = Callable[[str, int], float]
-"""Instructions per unit of a game's counted workload, from so many units (start-up taken off)."""
-
-
-class GameBench(Protocol):
-    """What a game other than Fröschis gives ``bench`` (``Game.extras["bench"]``): its random game
-    played by the reference engine and by a bare loop, both ``(players, seed) -> Played`` and the
-    same game for the same seed; further rates; workloads to count; tables."""
-
-    @property
-    def unit(self) -> str:
-        """What its figures count: ``deal``, ``game``."""
-
-    @property
-    def players(self) -> int:
-        """The players of its games without ``--players``."""
-
-    @property
-    def engine(self) -> Callable[[int, int], Played]: ...
-    @property
-    def bare(self) -> Callable[[int, int], Played]: ...
-    @property
-    def rates(self) -> Mapping[str, Callable[[float], tuple[int, float]]]:
-        """Further figures per second, by label: each runs for about so many seconds and says how
-        many it counted in how many seconds."""
-
-    @property
-    def counted(self) -> Mapping[str, Callable[[int], None]]:
-        """Workloads a table may count the instructions of, by name: each does so many units."""
-
-    @property
-    def tables(self) -> Sequence[Callable[[Counter | None], BenchTable]]:
-        """Tables of figures, each given a counter of instructions with ``--instructions``."""
 
 
 _COLLECTED = re.compile(r"^==\d+== Collected : (\d+)\s*$", re.MULTILINE)
@@ -620,9 +563,9 @@ def run(args: argparse.Namespace) -> int:
 
 def bench_of(game: Game) -> GameBench:
     """The game's bench parts, or a :class:`BenchError` saying it has none."""
-    found: GameBench | None = game.extras.get("bench")
+    found = game.bench
     if found is None:
-        raise BenchError(f"{game.title} gives 'froeschis bench' nothing to measure (no bench extra)")
+        raise BenchError(f"{game.title} gives 'froeschis bench' nothing to measure (no bench)")
     return found
 
 
@@ -842,7 +785,7 @@ def add(subparsers: Subparsers, game: Game) -> None:
     if game.name == DEFAULT:
         add_players(parser, game, 4, "players per game, 2 to 4 (default 4)")
     else:
-        players = game.extras["bench"].players if "bench" in game.extras else game.players[-1]
+        players = game.bench.players if game.bench is not None else game.players[-1]
         add_players(parser, game, players, f"players per game, one of {game.players} (default {players})")
     parser.add_argument(
         "--runs", type=positive_int, default=5, help="runs per measure; shows the median (default 5)"

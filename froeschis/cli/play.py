@@ -19,7 +19,7 @@ in the temporary directory or printed, and the error says where (:mod:`froeschis
 Ctrl-C ends the game with status 130 and leaves no file behind.
 
 With ``--game frog`` or ``--game army-of-frogs`` the game is reached through its
-:class:`~froeschis.framework.game.Game` alone: the human sees its ``seat_view`` extra (Frog: the
+:class:`~froeschis.framework.game.Game` alone: the human sees its ``seat_view`` (Frog: the
 public table and their own hand by suit; Army of Frogs: the island), the legal actions numbered
 (an answer is a number or the action's text), the events in the game's words, and ``--save``
 writes the game's record (:mod:`froeschis.framework.records`).
@@ -59,12 +59,11 @@ from froeschis.framework.records import Record
 from froeschis.framework.registry import DEFAULT
 from froeschis.games.froeschis.actions import Action, ActionKind, AnyAction, frog_at
 from froeschis.games.froeschis.bots import Bot, as_policy, chance_from, drive, parse_bots, seat_rng
-from froeschis.games.froeschis.cards import Card
 from froeschis.games.froeschis.engine import GameState, new_game
 from froeschis.games.froeschis.events import Event, EventKind
 from froeschis.games.froeschis.observation import Observation, observe
 from froeschis.games.froeschis.record import GameRecord
-from froeschis.games.froeschis.render import describe
+from froeschis.games.froeschis.render import describe, view_lines
 from froeschis.games.froeschis.rules import Rules
 from froeschis.games.froeschis.serialize import record_to_json
 
@@ -92,49 +91,17 @@ class Abandoned(Exception):
     """The human gave up, or their input ended before the game did."""
 
 
-def _cell(card: Card | None) -> str:
-    return "?" if card is None else str(card)
-
-
-def table_lines(observation: Observation, names: Sequence[str]) -> list[str]:
-    """The rows as a table under a line of spot numbers: the spot numbers first, then the other
-    seats' rows, the human's own last. The labels are padded to one width and every column is as
-    wide as the widest entry (a spot number or a card of two digits), so that each card stands under
-    its spot's number in rows of any length."""
-    me = observation.seat
-    rows = observation.rows
-    labels = ["spot:", *(f"seat {s} ({names[s]}):" for s in range(len(rows)) if s != me), f"you, seat {me}:"]
-    cells = [
-        [str(n) for n in range(1, max(map(len, rows), default=0) + 1)],
-        *([_cell(c) for c in rows[s]] for s in range(len(rows)) if s != me),
-        [_cell(c) for c in rows[me]],
-    ]
-    width = max((len(text) for line in cells for text in line), default=1)
-    label = max(map(len, labels))
-    return [
-        f"  {name:<{label}} " + " ".join(f"{text:>{width}}" for text in line)
-        for name, line in zip(labels, cells, strict=True)
-    ]
-
-
 def show_view(console: Console, observation: Observation, names: Sequence[str]) -> None:
-    """What the human's seat sees, as a few lines."""
-    pile = observation.discard_pile
-    discard = f"{pile[0]} on top ({len(pile)} card{'s' if len(pile) > 1 else ''})" if pile else "empty"
-    console.print(
-        Text(
-            f"\nRound {observation.round} - draw pile {observation.draw_pile_size} cards"
-            f" - discard pile {discard}",
-            style="bold",
-        )
-    )
-    spots, *others, own = table_lines(observation, names)
+    """What the human's seat sees (:func:`~froeschis.games.froeschis.render.view_lines`): the heading
+    and their own row and hand in bold, the spot numbers dim."""
+    heading, spots, *rest = view_lines(observation, names)
+    mine = 2 if observation.hand is not None else 1
+    console.print(Text(f"\n{heading}", style="bold"))
     console.print(Text(spots, style="dim"))
-    for line in others:
+    for line in rest[:-mine]:
         console.print(Text(line))
-    console.print(Text(own, style="bold"))
-    if observation.hand is not None:
-        console.print(Text(f"  in hand: {observation.hand}", style="bold"))
+    for line in rest[-mine:]:
+        console.print(Text(line, style="bold"))
 
 
 def choice_key(action: Action) -> str:
@@ -337,8 +304,8 @@ def play_other(
     console: Console, stdin: TextIO, of: Game, specs: Sequence[str], you: int, seed: int, rules: Any
 ) -> tuple[Any, Record]:
     """A game of ``of`` with the human at seat ``you`` and the bots ``specs`` in the other seats: the
-    human sees :meth:`Game.extra` ``seat_view`` and the legal actions numbered; every event in words."""
-    view = of.extra("seat_view")
+    human sees :attr:`Game.seat_view` and the legal actions numbered; every event in words."""
+    view = of.seat_view or (lambda state, seat: of.render(state))
     players = len(specs) + 1
     names = [*specs[:you], "you", *specs[you:]]
 

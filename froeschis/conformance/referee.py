@@ -30,7 +30,7 @@ class Referee:
     def of(cls, name: str | Game | None = None) -> Referee:
         """The referee of a game (by name, or the game itself; the default game without one)."""
         found = name if isinstance(name, Game) else registered() if name is None else registered(name)
-        return cls(found, found.extra("conformance"))
+        return cls(found, found.part(found.conformance, "conformance kit"))
 
     @property
     def catalogue(self) -> Catalogue:

@@ -1,6 +1,6 @@
 """What the conformance kit needs of a game beyond :class:`~froeschis.framework.game.Game`: the
 game's part of checking another engine (``froeschis conform --game NAME``), given as one
-:class:`Conformance` value in ``Game.extras["conformance"]``.
+:class:`Conformance` value in ``Game.conformance``.
 
 The kit itself (:mod:`froeschis.conformance`: the driver, the comparison, shrinking, counterfactual
 causes, the report) is written once, for every game; each game says here how its engines are

@@ -1,7 +1,7 @@
 """How a game speaks in numbers: its decisions, chance outcomes and observations as the integer ids
 and vectors of the wrappers for learning libraries (OpenSpiel, PettingZoo).
 
-A game gives one :class:`Encoding` as ``GAME.extras["encoding"]``; the wrappers
+A game gives one :class:`Encoding` as ``Game.encoding``; the wrappers
 (:mod:`froeschis.interop.spiel`, :mod:`froeschis.interop.aec`) read only it and the
 :class:`~froeschis.framework.game.Game`, so that a game's numbers are written once, in its own
 package, and the wrappers once for every game.

@@ -19,15 +19,21 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 import attrs
 
+from froeschis.framework.errors import FroeschisError
 from froeschis.framework.provenance import Transition
 from froeschis.framework.table import ClauseTable, Variant
 
 if TYPE_CHECKING:  # a game's catalogue is read by the tools, never by ``import froeschis``
+    from froeschis.framework.bench import GameBench
     from froeschis.framework.catalogue import Catalogue
+    from froeschis.framework.checks import Conformance
+    from froeschis.framework.encoding import Encoding
+
+T = TypeVar("T")
 
 JSON = Any
 """A value of a game's JSON forms (dicts, lists, strings, numbers, booleans, None)."""
@@ -140,9 +146,9 @@ class PlaythroughPlan:
 class Game:
     """A game, as the tools see it: everything they need, as values and functions of the game's own.
 
-    Only the game's module builds one; the tools read it and call its functions. Where a tool needs
-    more of a game than is here (the conformance kit's scenarios, OpenSpiel's encoding), it is a
-    further value the game may give, and a tool says which game lacks it.
+    Only the game's module builds one; the tools read it and call its functions. What not every game
+    has (a conformance kit, an encoding, a bench, a notation) is an optional typed part, None where
+    it is missing; a tool asks for one with :meth:`part`, which names the game that lacks it.
     """
 
     name: str
@@ -218,14 +224,38 @@ class Game:
     """How its golden playthroughs (``spec/<game>/vectors``) are searched for."""
     table: Callable[[Any], ClauseTable] = lambda rules: rules.table
     """The clause table a rules value is played by."""
-    extras: Mapping[str, Any] = attrs.field(factory=dict)
-    """Further parts some tools use, by name (``"conformance"``, ``"encoding"``, ...)."""
+    state_from_json: Callable[[Any], Any] | None = None
+    """A state from its JSON form (``state_to_json``'s), where the game can read one back."""
+    seat_view: Callable[[Any, int], str] | None = None
+    """What one seat may see, as text for a person at a terminal (``froeschis play``); None: the
+    game hides nothing, so :attr:`render` is every seat's view."""
+    picture: Callable[[Any, int | None], str] | None = None
+    """The state as an SVG picture, as one seat sees it (None: everything, the referee's view)."""
+    perft: Callable[[Any, int], int] | None = None
+    """perft by the game's own convention (Army of Frogs: a finished game adds nothing), if it has
+    one; :attr:`divide` splits the same count by the first action."""
+    format_position: Callable[[Any], str] | None = None
+    """A state in the one-line notation :attr:`parse_position` reads."""
+    misread_everywhere: Callable[..., None] | None = None
+    """Make every clause table of this process read by these readings (the mutation check plays a
+    whole run by one misreading, the conformance kit's ``misreadings``)."""
+    conformance: Conformance | None = None
+    """Its part of ``froeschis conform``: scenarios, the protocol's checks, misreadings to blame."""
+    encoding: Encoding | None = None
+    """Its numbers for learning libraries (OpenSpiel, PettingZoo, Gymnasium)."""
+    bench: GameBench | None = None
+    """What ``froeschis bench`` measures of it."""
 
-    def extra(self, name: str) -> Any:
-        """The part ``name`` of the game, or a :class:`LookupError` saying that the game lacks it."""
-        if name not in self.extras:
-            raise LookupError(f"{self.title} has no {name} (froeschis' games: see `froeschis --help`)")
-        return self.extras[name]
+    def part(self, value: T | None, what: str) -> T:
+        """``value``, one of this game's optional parts, or a :class:`MissingPartError` saying that
+        the game lacks ``what`` (its conformance kit, its encoding, ...)."""
+        if value is None:
+            raise MissingPartError(f"{self.title} has no {what} (froeschis' games: see `froeschis --help`)")
+        return value
+
+
+class MissingPartError(FroeschisError, LookupError):
+    """A tool asked a game for a part it does not have (Fröschis' perft notation, say)."""
 
 
 def table_functions(game: Game) -> tuple[Callable[..., object], ...]:

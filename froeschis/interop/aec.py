@@ -79,7 +79,7 @@ class GameEnv(AECEnv[str, Observation, ActionId]):
         if unknown:
             known = [v.option for v in self.rulebook.variants]
             raise RulesError(f"unknown variant options {unknown}; expected some of {known}")
-        self.encoding = self.rulebook.extra("encoding")
+        self.encoding = self.rulebook.part(self.rulebook.encoding, "encoding")
         self.rules = self.rulebook.rules(**variants)
         self.players = players
         self.start = self.rulebook.new_game(players, self.rules)  # refuses an impossible player count

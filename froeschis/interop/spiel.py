@@ -10,7 +10,7 @@ class (:data:`FROESCHIS`)::
 
     game = pyspiel.load_game("python_army_of_frogs", {"players": 3})
 
-A game gives only its numbers, ``GAME.extras["encoding"]`` (its module ``encoding``): the ids of
+A game gives only its numbers, ``Game.encoding`` (its module ``encoding``): the ids of
 its decisions, its chance nodes as a sequence of small steps (a deal of Frog's 36 cards has 36!
 orders, far too many for ``chance_outcomes``, so it is dealt one card at a time, each card left
 equally likely; Fröschis' shuffles one card at a time, each kind as likely as its cards left; Army
@@ -134,7 +134,7 @@ class SpielGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type info
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         spec = self.spec
         self.game = registered(spec.game)
-        self.encoding = self.game.extra("encoding")
+        self.encoding = self.game.part(self.game.encoding, "encoding")
         defaults = parameters(self.game, spec)
         merged = {**defaults, **(params or {})}
         unknown = sorted(set(merged) - set(defaults))
@@ -210,7 +210,7 @@ class Setup:
 def _setup(name: str, rules: Any, players: int, limit: int) -> Setup:
     game = registered(name)
     start = game.new_game(players, game.rules_from_json(rules))
-    return Setup(game, game.extra("encoding"), knowledge(game), start, limit)
+    return Setup(game, game.part(game.encoding, "encoding"), knowledge(game), start, limit)
 
 
 class Trail:

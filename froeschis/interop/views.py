@@ -14,25 +14,28 @@ import json
 from typing import Any
 
 from froeschis.framework.encoding import Knowledge
-from froeschis.framework.game import Game
+from froeschis.framework.game import Game, MissingPartError
 
 
 def knowledge(game: Game) -> Knowledge:
     """What the wrappers show a seat of ``game`` (see the module's description)."""
-    encoding = game.extra("encoding")
+    encoding = game.part(game.encoding, "encoding")
     if encoding.knowledge is not None:
         found: Knowledge = encoding.knowledge
         return found
+    tensor_of, size_of = encoding.observation_tensor, encoding.observation_size
+    if tensor_of is None or size_of is None:
+        raise MissingPartError(f"{game.title}'s encoding has no knowledge and no observation tensor")
 
     def text(state: Any, seat: int) -> str:
         return json.dumps(game.observe(state, seat), sort_keys=True)
 
     def tensor(state: Any, seat: int) -> list[float]:
-        values: list[float] = encoding.observation_tensor(game.observe(state, seat))
+        values: list[float] = tensor_of(game.observe(state, seat))
         return values
 
     def blocks(rules: Any, players: int) -> tuple[tuple[str, tuple[int, ...]], ...]:
-        return (("observation", (int(encoding.observation_size(rules, players)),)),)
+        return (("observation", (int(size_of(rules, players)),)),)
 
     def seen(state: Any) -> tuple[tuple[str, ...], ...]:
         return tuple((text(state, seat),) for seat in range(state.num_players))

@@ -395,7 +395,7 @@ def growth(count: Counter | None = None, listings_counted: int = 4) -> Table:
 
 @attrs.frozen
 class Bench:
-    """What ``froeschis bench --game army-of-frogs`` measures (``GAME.extras["bench"]``, made by
+    """What ``froeschis bench --game army-of-frogs`` measures (``GAME.bench``, made by
     :func:`bench`)."""
 
     rates: Mapping[str, Callable[[float], tuple[int, float]]]

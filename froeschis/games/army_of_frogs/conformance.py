@@ -234,7 +234,7 @@ KIT = Conformance(
     same_position=same_position_of(ArmyState, ("rules", "_legal")),
     unobservable=UNOBSERVABLE,
 )
-"""Army of Frogs' part of the kit (``Game.extras["conformance"]``).
+"""Army of Frogs' part of the kit (``Game.conformance``).
 
 :meta hide-value:
 """

@@ -1,4 +1,4 @@
-"""Army of Frogs' numbers for learning libraries (``GAME.extras["encoding"]``): decision ids, the
+"""Army of Frogs' numbers for learning libraries (``GAME.encoding``): decision ids, the
 bag's mixing one stone at a time, and a seat's observation as a vector.
 
 The island has no board: its cells are any hexes, and moves let it wander. Cells are therefore

@@ -10,7 +10,6 @@ from froeschis.games.army_of_frogs.conformance import KIT
 from froeschis.games.army_of_frogs.encoding import ENCODING
 from froeschis.games.army_of_frogs.engine import ArmyState, new_game
 from froeschis.games.army_of_frogs.invariants import check_consistent
-from froeschis.games.army_of_frogs.misreadings import IMPLEMENTED
 from froeschis.games.army_of_frogs.notation import format_position, parse_position
 from froeschis.games.army_of_frogs.perft import divide, named_positions, perft
 from froeschis.games.army_of_frogs.playthroughs import PLAN
@@ -76,22 +75,12 @@ GAME = Game(
     divide=divide,
     state_checks=(check_consistent,),
     playthroughs=PLAN,
-    extras={
-        "misreadings": IMPLEMENTED,
-        "misread_everywhere": misread_everywhere,
-        "perft": perft,
-        "divide": divide,
-        "format_position": format_position,
-        "parse_position": parse_position,
-        "svg": state_svg,
-        "bench": bench.bench(spec_dir),
-        "encoding": ENCODING,
-        "conformance": KIT,
-        "seat_view": lambda state, seat: render(state),  # every stone and hand is public
-    },
+    perft=perft,
+    format_position=format_position,
+    picture=lambda state, seat: state_svg(state),  # every stone and hand is public
+    misread_everywhere=misread_everywhere,
+    conformance=KIT,
+    encoding=ENCODING,
+    bench=bench.bench(spec_dir),
 )
-"""Army of Frogs, registered as ``army-of-frogs``. Its extras: ``misreadings`` (their table entries
-by ID) and ``misread_everywhere`` (for the mutation check, ``tests/game_mutants.py``), ``perft`` and
-``divide`` (state, depth), the notation's ``format_position`` and ``parse_position``, ``svg`` (a
-state's island), ``bench`` (what ``froeschis bench`` measures) and ``conformance`` (its part of
-``froeschis conform``, :mod:`.conformance`)."""
+"""Army of Frogs, registered as ``army-of-frogs``."""

@@ -17,8 +17,8 @@ from froeschis.games.froeschis.engine import GameState, new_game
 from froeschis.games.froeschis.invariants import check_observations, check_state, check_step
 from froeschis.games.froeschis.observation import observe
 from froeschis.games.froeschis.playthroughs import PLAN
-from froeschis.games.froeschis.readings import VARIANTS
-from froeschis.games.froeschis.render import describe
+from froeschis.games.froeschis.readings import VARIANTS, misread_everywhere
+from froeschis.games.froeschis.render import describe, seat_view
 from froeschis.games.froeschis.rules import Rules
 from froeschis.games.froeschis.serialize import (
     action_from_json,
@@ -29,6 +29,7 @@ from froeschis.games.froeschis.serialize import (
     state_to_json,
 )
 from froeschis.games.froeschis.spec import LANGUAGES, load_catalogue, spec_dir
+from froeschis.games.froeschis.svg import game_state, observation
 from froeschis.games.froeschis.tiny import TINY_CONFIGS
 
 
@@ -53,6 +54,11 @@ def _view(state: GameState, seat: int) -> dict[str, Any]:
         "winners": list(seen.winners),
         "legal": [str(action) for action in seen.legal_actions],
     }
+
+
+def _picture(state: GameState, seat: int | None) -> str:
+    """The table as SVG: every card (the referee's view), or what ``seat`` may see."""
+    return str(game_state(state, reveal_hidden=True) if seat is None else observation(observe(state, seat)))
 
 
 def _action_text(action: object) -> str:
@@ -100,6 +106,10 @@ GAME = Game(
     step_check=check_step,
     bots={name: _bot(name) for name in ("random", "greedy", "ismc")},
     clause_modules=("froeschis.games.froeschis.clauses",),
-    extras={"conformance": KIT, "encoding": ENCODING},
+    seat_view=seat_view,
+    picture=_picture,
+    misread_everywhere=misread_everywhere,
+    conformance=KIT,
+    encoding=ENCODING,
 )
 """Fröschis, registered as ``froeschis`` (the default game of every command)."""

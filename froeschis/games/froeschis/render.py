@@ -8,9 +8,14 @@ commands and tests use. :func:`describe` puts a Fröschis event into a sentence.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from froeschis.framework import words
 from froeschis.framework.catalogue import Discrepancy
+from froeschis.games.froeschis.cards import Card
+from froeschis.games.froeschis.engine import GameState
 from froeschis.games.froeschis.events import Event, EventKind
+from froeschis.games.froeschis.observation import Observation, observe
 from froeschis.games.froeschis.spec import load_catalogue
 
 LANGUAGE_NAMES = words.LANGUAGE_NAMES
@@ -84,3 +89,47 @@ def describe(event: Event, you: int | None = None) -> str:
     return SENTENCES[event.kind].format(
         who=who, was=was, card=event.card, spot=event.spot, seats=seats, winners=winners
     )
+
+
+def _cell(card: Card | None) -> str:
+    return "?" if card is None else str(card)
+
+
+def table_lines(observation: Observation, names: Sequence[str]) -> list[str]:
+    """The rows as a table under a line of spot numbers: the spot numbers first, then the other
+    seats' rows, the seat's own last. The labels are padded to one width and every column is as
+    wide as the widest entry (a spot number or a card of two digits), so that each card stands under
+    its spot's number in rows of any length."""
+    me = observation.seat
+    rows = observation.rows
+    labels = ["spot:", *(f"seat {s} ({names[s]}):" for s in range(len(rows)) if s != me), f"you, seat {me}:"]
+    cells = [
+        [str(n) for n in range(1, max(map(len, rows), default=0) + 1)],
+        *([_cell(c) for c in rows[s]] for s in range(len(rows)) if s != me),
+        [_cell(c) for c in rows[me]],
+    ]
+    width = max((len(text) for line in cells for text in line), default=1)
+    label = max(map(len, labels))
+    return [
+        f"  {name:<{label}} " + " ".join(f"{text:>{width}}" for text in line)
+        for name, line in zip(labels, cells, strict=True)
+    ]
+
+
+def view_lines(observation: Observation, names: Sequence[str]) -> list[str]:
+    """What a seat sees, as lines: the round and the piles, the spot numbers, the other rows, the
+    seat's own row, and the card in hand (if any). ``names`` are the seats' names in the table."""
+    pile = observation.discard_pile
+    discard = f"{pile[0]} on top ({len(pile)} card{'s' if len(pile) > 1 else ''})" if pile else "empty"
+    heading = (
+        f"Round {observation.round} - draw pile {observation.draw_pile_size} cards - discard pile {discard}"
+    )
+    spots, *others, own = table_lines(observation, names)
+    hand = [f"  in hand: {observation.hand}"] if observation.hand is not None else []
+    return [heading, spots, *others, own, *hand]
+
+
+def seat_view(state: GameState, seat: int) -> str:
+    """What ``seat`` may see of ``state``, as text: :func:`view_lines` of its observation."""
+    names = [f"seat {s}" for s in range(state.num_players)]
+    return "\n".join(view_lines(observe(state, seat), names))

@@ -169,7 +169,7 @@ def play_bare(players: int, seed: int) -> Played:
 
 @attrs.frozen
 class Bench:
-    """What ``froeschis bench --game frog`` measures (``GAME.extras["bench"]``): matches of three
+    """What ``froeschis bench --game frog`` measures (``GAME.bench``): matches of three
     deals, counted by the deal."""
 
     unit: str = "deal"

@@ -204,7 +204,7 @@ KIT = Conformance(
     same_position=same_position_of(GameState),
     unobservable=VIEW_CLAUSES,
 )
-"""Frog's part of the kit (``Game.extras["conformance"]``).
+"""Frog's part of the kit (``Game.conformance``).
 
 :meta hide-value:
 """

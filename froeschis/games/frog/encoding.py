@@ -1,4 +1,4 @@
-"""Frog's numbers for learning libraries (``GAME.extras["encoding"]``): decision ids, the chance
+"""Frog's numbers for learning libraries (``GAME.encoding``): decision ids, the chance
 nodes one card at a time, and a seat's observation as a vector.
 
 A decision id is fixed for the game, whatever the state: the four calls (0-3), taking or leaving the

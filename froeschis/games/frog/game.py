@@ -10,7 +10,6 @@ from froeschis.games.frog.chance import chance_outcomes, sample_chance
 from froeschis.games.frog.conformance import KIT
 from froeschis.games.frog.encoding import ENCODING
 from froeschis.games.frog.engine import GameState, new_game
-from froeschis.games.frog.misreadings import IMPLEMENTED
 from froeschis.games.frog.observation import observe
 from froeschis.games.frog.readings import VARIANTS, misread_everywhere
 from froeschis.games.frog.render import describe, render, render_hand, render_trick
@@ -47,6 +46,11 @@ def _seat_view(state: GameState, seat: int) -> str:
     return "\n".join(lines)
 
 
+def _picture(state: GameState, seat: int | None) -> str:
+    """The table as SVG: ``seat``'s view, or seat 0's (the referee's picture is the same table)."""
+    return svg.picture(state, 0 if seat is None else seat)
+
+
 def _progress(state: GameState) -> str:
     return f"deal {state.deal_number}"
 
@@ -81,15 +85,12 @@ GAME = Game(
     step_check=invariants.check_step,
     clause_modules=("froeschis.games.frog.clauses",),
     playthroughs=playthroughs.PLAN,
-    extras={
-        "state_from_json": state_from_json,
-        "misreadings": IMPLEMENTED,
-        "conformance": KIT,
-        "misread_everywhere": misread_everywhere,
-        "picture": svg.picture,
-        "seat_view": _seat_view,
-        "bench": bench.BENCH,
-        "encoding": ENCODING,
-    },
+    state_from_json=state_from_json,
+    seat_view=_seat_view,
+    picture=_picture,
+    misread_everywhere=misread_everywhere,
+    conformance=KIT,
+    encoding=ENCODING,
+    bench=bench.BENCH,
 )
 """Frog, registered as ``frog``."""
