@@ -246,12 +246,40 @@ class Game:
     bench: GameBench | None = None
     """What ``froeschis bench`` measures of it."""
 
+    bot_spec: Callable[[str, Any], Policy] | None = None
+    """A bot from a name that may carry a parameter (Fröschis' ``ismc:8``), a :class:`ValueError`
+    saying what is accepted for any other; None: the names of :attr:`bots` only."""
+    bot_help: str = ""
+    """What :attr:`bot_spec` accepts beyond the names of :attr:`bots` (``ismc:BUDGET``), for help
+    texts and refusals."""
+
+    def bot(self, spec: str, rules: Any) -> Policy:
+        """The bot ``spec`` names (``greedy``, ``ismc:8``), made for ``rules``; an
+        :class:`UnknownBotError` saying which bots the game has for any other."""
+        try:
+            if self.bot_spec is not None:
+                return self.bot_spec(spec.strip(), rules)
+            if spec.strip() in self.bots:
+                return self.bots[spec.strip()](rules)
+        except ValueError as error:
+            raise UnknownBotError(str(error)) from None
+        raise UnknownBotError(f"unknown bot {spec.strip()!r}; {self.title}'s bots are {self.bot_names()}")
+
+    def bot_names(self) -> str:
+        """The bots a person may name: ``random, greedy, ismc or ismc:BUDGET``."""
+        names = [*self.bots, *([self.bot_help] if self.bot_help else [])]
+        return ", ".join(names[:-1]) + " or " + names[-1] if len(names) > 1 else names[0]
+
     def part(self, value: T | None, what: str) -> T:
         """``value``, one of this game's optional parts, or a :class:`MissingPartError` saying that
         the game lacks ``what`` (its conformance kit, its encoding, ...)."""
         if value is None:
             raise MissingPartError(f"{self.title} has no {what} (froeschis' games: see `froeschis --help`)")
         return value
+
+
+class UnknownBotError(FroeschisError, ValueError):
+    """A bot a game does not have, or a parameter its bot does not take (``ismc:0``)."""
 
 
 class MissingPartError(FroeschisError, LookupError):

@@ -11,7 +11,7 @@ from typing import Any
 import attrs
 import pytest
 
-from froeschis.framework.game import Game, MissingPartError
+from froeschis.framework.game import Game, MissingPartError, UnknownBotError
 from froeschis.framework.registry import game, names
 
 
@@ -93,3 +93,27 @@ def test_a_part_the_game_lacks_is_refused_naming_the_game_and_the_part() -> None
     with pytest.raises(MissingPartError, match="Frog has no encoding"):
         bare.part(bare.encoding, "encoding")
     assert game("frog").part(game("frog").encoding, "encoding") is game("frog").encoding
+
+
+@pytest.mark.parametrize("name", names())
+def test_every_named_bot_is_made_and_an_unknown_one_is_refused_with_the_list(name: str) -> None:
+    of = game(name)
+    rules = of.rules()
+    for bot in of.bots:
+        history, _ = path(of, seed=2, limit=60)
+        state = next(s for s in history if not s.is_chance and not s.is_terminal)
+        assert of.bot(f" {bot} ", rules)(state, random.Random(0)) in state.legal_actions()
+    with pytest.raises(UnknownBotError, match=f"unknown bot 'nobody'.*{of.bot_names().split(',')[0]}"):
+        of.bot("nobody", rules)
+
+
+def test_a_bot_parameter_is_read_by_the_game_and_a_bad_one_refused_by_it() -> None:
+    of = game("froeschis")
+    assert of.bot_names() == "random, greedy, ismc or ismc:BUDGET"
+    of.bot("ismc:3", of.rules())
+    with pytest.raises(UnknownBotError, match="at least 1"):
+        of.bot("ismc:0", of.rules())
+    with pytest.raises(UnknownBotError, match="only ismc takes a parameter"):
+        of.bot("greedy:2", of.rules())
+    with pytest.raises(UnknownBotError, match="Frog's bots are"):
+        game("frog").bot("greedy:2", game("frog").rules())

@@ -111,5 +111,7 @@ GAME = Game(
     misread_everywhere=misread_everywhere,
     conformance=KIT,
     encoding=ENCODING,
+    bot_spec=lambda spec, rules: as_policy(make_bot(spec, rules)),
+    bot_help="ismc:BUDGET",
 )
 """Fröschis, registered as ``froeschis`` (the default game of every command)."""
