@@ -1,8 +1,8 @@
 """Shared test setup: hypothesis profiles, clause marks, and the mutation switch.
 
 ``--clause ID`` (repeatable) runs only the tests marked with those clauses.
-``FROESCHIS_MUTANT=ID`` makes every clause table read that clause as its deliberately wrong mutant
-(tests/mutants.py, from the catalogue) before any test runs; tests/test_mutation.py uses both to
+``FROESCHIS_MUTANT=GAME:MISREADING`` makes every clause table of the game read by that misreading
+(:mod:`tests.mutation`) before any test module is imported; tests/test_mutation.py uses both to
 check the suite.
 """
 
@@ -14,8 +14,8 @@ import os
 import pytest
 from hypothesis import HealthCheck, settings
 
-from froeschis.framework.registry import DEFAULT, UnknownGameError, game, split_reference
-from froeschis.games.froeschis.spec import load_catalogue
+from froeschis.framework.registry import UnknownGameError, game, split_reference
+from tests.mutation import misread_from_environment
 
 _COMMON = {"deadline": None, "suppress_health_check": [HealthCheck.too_slow]}
 settings.register_profile("ci", max_examples=60, **_COMMON)  # type: ignore[arg-type]
@@ -38,18 +38,11 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    mutant = os.environ.get("FROESCHIS_MUTANT")
-    if mutant:
-        from froeschis.games.froeschis.readings import misread_everywhere
-        from tests.mutants import BY_CLAUSE
-
-        misread_everywhere(*BY_CLAUSE[mutant].readings)
+    misread_from_environment()
 
 
 @functools.cache
 def _in_force(game_name: str) -> frozenset[str]:
-    if game_name == DEFAULT:
-        return frozenset(load_catalogue().in_force_ids())
     return frozenset(game(game_name).catalogue().in_force_ids())
 
 

@@ -26,10 +26,10 @@ from froeschis.conformance import CheckConfig, ReferenceEngine, causes, check, c
 from froeschis.conformance.causes import EXPLAINED, PROVENANCE
 from froeschis.conformance.report import Report
 from froeschis.framework.errors import InternalError
+from froeschis.framework.registry import game
 from froeschis.framework.specs import shared_schema_errors
-from froeschis.games.froeschis.spec import load_catalogue
 from tests.example_bugs import EXAMPLE_BUGS, bug_params
-from tests.mutants import MUTANTS, Mutant
+from tests.mutation import Mutant, mutants
 
 REPO = Path(__file__).resolve().parents[1]
 QUICK = CheckConfig(random_games=6, quick=True, shrink=False)
@@ -81,6 +81,9 @@ def _param(mutant: Mutant) -> Any:
     return pytest.param(mutant, marks=pytest.mark.clause(mutant.clause), id=mutant.misreading)
 
 
+MUTANTS = mutants("froeschis")
+
+
 @pytest.mark.parametrize("mutant", [_param(m) for m in MUTANTS])
 def test_every_mutant_served_over_the_protocol_is_named_first_by_its_misreading(mutant: Mutant) -> None:
     command = [sys.executable, "-m", "froeschis.conformance.serve", "--misread", mutant.misreading]
@@ -103,7 +106,7 @@ def test_every_mutant_served_over_the_protocol_is_named_first_by_its_misreading(
 def test_the_mutants_cover_every_clause_and_all_but_the_unobservable_are_named() -> None:
     """The figure of docs/guide-validating.rst: of the mutants, all but the unobservable ones (one,
     game.returns) are named first; the per-mutant test above checks each."""
-    assert sorted(m.clause for m in MUTANTS) == sorted(load_catalogue().in_force_ids())
+    assert sorted(m.clause for m in MUTANTS) == sorted(game("froeschis").catalogue().in_force_ids())
     observable = [m for m in MUTANTS if m.clause not in UNOBSERVABLE]
     assert len(observable) == len(MUTANTS) - 1
 
