@@ -1,7 +1,7 @@
-"""The bugs of the Python example engine (``examples/engine.py --bug NAME``), each with the clause it
-breaks.
+"""The bugs of the Python example engine (``examples/froeschis/engine.py --bug NAME``), each with the
+clause it breaks.
 
-The clause is stated here from the bug's description (``examples/README.md``), not from what the
+The clause is stated here from the bug's description (``examples/froeschis/README.md``), not from what the
 checker says. tests/test_conformance.py (each bug flagged with its clause and a short reproduction)
 and tests/test_causes.py (each bug named first by its clause) read this one table.
 """
@@ -40,7 +40,7 @@ EXAMPLE_BUGS: tuple[tuple[str, str], ...] = (
     ("final-turns-table", "round.final-turns"),
     ("eights-only-trash", "dead.above-row-length"),
 )
-"""Each bug of examples/engine.py and the clause its description says it breaks."""
+"""Each bug of examples/froeschis/engine.py and the clause its description says it breaks."""
 
 
 def bug_params(bugs: Iterable[tuple[str, str]] = EXAMPLE_BUGS) -> list[Any]:

@@ -3,7 +3,7 @@ the checker was not written for.
 
 Three kinds of broken engine are checked over the protocol: every mutation-check mutant of the
 reference (``python -m froeschis.conformance.serve --misread ID``, one wrong reading per clause),
-every ``--bug`` of the Python example engine (``examples/engine.py``, an independent implementation;
+every ``--bug`` of the Python example engine (``examples/froeschis/engine.py``, an independent implementation;
 thirteen of its bugs were written without sight of the misreading catalogue) and, in
 tests/test_js_engine.py, every ``--bug`` of the JavaScript engine. The clause each example bug breaks
 is stated in tests/example_bugs.py from the bug's description, not from what the checker says.
@@ -37,7 +37,7 @@ QUICK = CheckConfig(random_games=6, quick=True, shrink=False)
 UNOBSERVABLE = {"game.returns": "the protocol's state has the winners but not their returns"}
 """Clauses whose mutant no protocol engine can show: the checker cannot catch them, by design."""
 
-WITHOUT_MISREADINGS = {"examples/engine.py": 21, "examples/js/engine.mjs": 8}
+WITHOUT_MISREADINGS = {"examples/froeschis/engine.py": 21, "examples/froeschis/js/engine.mjs": 8}
 """How many bugs of each example engine the first cause names right when the checker knows no
 misreading: generic perturbations and fault localisation alone (the figures of
 docs/guide-validating.rst; with the reference's provenance of the diverging step alone, before
@@ -64,7 +64,9 @@ def check_with_ablation(command: list[str], config: CheckConfig) -> tuple[Report
 
 @functools.cache
 def example_check(bug: str) -> tuple[Report, str | None]:
-    return check_with_ablation([sys.executable, str(REPO / "examples" / "engine.py"), "--bug", bug], QUICK)
+    return check_with_ablation(
+        [sys.executable, str(REPO / "examples" / "froeschis" / "engine.py"), "--bug", bug], QUICK
+    )
 
 
 def example_report(bug: str) -> Report:
@@ -126,7 +128,7 @@ def test_every_example_bug_is_named_first_by_its_clause(bug: str, clause: str) -
 def test_without_the_misreadings_the_fallback_alone_names_fewer_bugs_right() -> None:
     """The ablation figure of docs/guide-validating.rst, on the same checks as the test above."""
     right = sum(example_check(bug)[1] == clause for bug, clause in EXAMPLE_BUGS)
-    assert right == WITHOUT_MISREADINGS["examples/engine.py"]
+    assert right == WITHOUT_MISREADINGS["examples/froeschis/engine.py"]
     guide = (REPO / "docs" / "guide-validating.rst").read_text(encoding="utf-8")
     assert (
         f"     - {len(EXAMPLE_BUGS)} of {len(EXAMPLE_BUGS)}\n     - {right} of {len(EXAMPLE_BUGS)}\n" in guide
@@ -134,7 +136,7 @@ def test_without_the_misreadings_the_fallback_alone_names_fewer_bugs_right() -> 
 
 
 def test_the_table_lists_every_bug_of_the_example_engine() -> None:
-    sys.path.insert(0, str(REPO / "examples"))
+    sys.path.insert(0, str(REPO / "examples" / "froeschis"))
     try:
         import engine  # type: ignore[import-not-found]
     finally:

@@ -44,7 +44,7 @@ from froeschis.games.froeschis.state import Phase
 from tests.example_bugs import EXAMPLE_BUGS, bug_params
 
 REPO = Path(__file__).resolve().parents[1]
-EXAMPLE = [sys.executable, str(REPO / "examples" / "engine.py")]
+EXAMPLE = [sys.executable, str(REPO / "examples" / "froeschis" / "engine.py")]
 QUICK = CheckConfig(vectors=None, quick=True, random_games=3, fail_fast=True, shrink_budget=10)
 
 
@@ -129,7 +129,7 @@ class TestSchemas:
 
 
 def test_the_example_engine_does_not_import_froeschis() -> None:
-    tree = ast.parse((REPO / "examples" / "engine.py").read_text(encoding="utf-8"))
+    tree = ast.parse((REPO / "examples" / "froeschis" / "engine.py").read_text(encoding="utf-8"))
     imported = {a.name.split(".")[0] for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
     imported |= {n.module.split(".")[0] for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n.module}
     assert "froeschis" not in imported

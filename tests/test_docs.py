@@ -414,7 +414,7 @@ tests/test_conformance.py::TestValidate::test_a_setup_the_rules_forbid.
 
    {WIDE_CODE}
 
-.. froeschis-output:: froeschis conform --quick -- python examples/engine.py --bug final-turns
+.. froeschis-output:: froeschis conform --quick -- python examples/froeschis/engine.py --bug final-turns
    :output: conform-fail.txt
    :head: 30
    :tail: 5

@@ -429,7 +429,7 @@ def test_resampling_in_the_middle_of_a_deal_keeps_the_count_chosen() -> None:
 def test_is_mcts_plays_whole_games() -> None:
     """OpenSpiel's IS-MCTS (a small search) plays two games against random play to the end; its
     search checks that every resampled root has the root's information state. How well it plays
-    is measured by examples/openspiel_ismcts.py (docs/interop-openspiel.rst)."""
+    is measured by examples/froeschis/openspiel_ismcts.py (docs/interop-openspiel.rst)."""
     game = load(2)
     rng = np.random.RandomState(0)
     evaluator = openspiel.ReferenceRolloutEvaluator(n_rollouts=1, random_state=rng)

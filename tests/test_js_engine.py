@@ -1,4 +1,4 @@
-"""The JavaScript example engine, examples/js/engine.mjs, checked by the conformance checker.
+"""The JavaScript example engine, examples/froeschis/js/engine.mjs, checked by the conformance checker.
 
 The engine is a second implementation of the rules in plain Node.js, speaking froeschis.protocol/1.
 Clean, it must conform without a single error or warning; with each ``--bug NAME`` it must fail the
@@ -21,7 +21,7 @@ from froeschis.conformance.report import Report
 from tests.test_causes import WITHOUT_MISREADINGS, check_with_ablation
 
 REPO = Path(__file__).resolve().parents[1]
-ENGINE = REPO / "examples" / "js" / "engine.mjs"
+ENGINE = REPO / "examples" / "froeschis" / "js" / "engine.mjs"
 NODE = shutil.which("node")
 
 pytestmark = pytest.mark.skipif(NODE is None, reason="node (Node.js) is not on PATH")
@@ -113,6 +113,6 @@ def test_each_bug_is_named_first_by_its_clause(bug: str, clause: str) -> None:
 def test_without_the_misreadings_the_fallback_alone_names_fewer_bugs_right() -> None:
     """The ablation figure of docs/guide-validating.rst."""
     right = sum(broken_check(bug)[1] == clause for bug, clause in BROKEN)
-    assert right == WITHOUT_MISREADINGS["examples/js/engine.mjs"]
+    assert right == WITHOUT_MISREADINGS["examples/froeschis/js/engine.mjs"]
     guide = (REPO / "docs" / "guide-validating.rst").read_text(encoding="utf-8")
     assert f"     - {len(BROKEN)} of {len(BROKEN)}\n     - {right} of {len(BROKEN)}\n" in guide

@@ -221,7 +221,7 @@ def conform_passes(ran: Ran) -> None:
 
 
 def conform_names_the_broken_rule(ran: Ran) -> None:
-    """``--bug final-turns`` gives the completer a final turn too (examples/engine.py, BUGS): the
+    """``--bug final-turns`` gives the completer a final turn too (examples/froeschis/engine.py, BUGS): the
     check fails and names the clause of the final turns; the shrunk game it saved in ``repro/`` is
     a record whose replay on the reference ends its last round as that clause says."""
     exits(ran, 1)
@@ -246,9 +246,9 @@ CHECKS: dict[str, Callable[[Ran], None]] = {
         "froeschis simulate --games 40 --players 3 --bots random,greedy --jobs 1 "
         "--engine reference --plots plots/"
     ): simulate,
-    "froeschis conform --quick -- python examples/engine.py": conform_passes,
+    "froeschis conform --quick -- python examples/froeschis/engine.py": conform_passes,
     (
-        "froeschis conform --quick --repro-dir repro -- python examples/engine.py --bug final-turns"
+        "froeschis conform --quick --repro-dir repro -- python examples/froeschis/engine.py --bug final-turns"
     ): conform_names_the_broken_rule,
 }
 

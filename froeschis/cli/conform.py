@@ -70,7 +70,7 @@ def run(args: argparse.Namespace) -> int:
     if not command and not args.reference:
         print(
             "froeschis conform: give the engine's command after --, e.g. "
-            "froeschis conform -- python examples/engine.py",
+            "froeschis conform -- python examples/froeschis/engine.py",
             file=sys.stderr,
         )
         return 2
@@ -125,7 +125,7 @@ def add(subparsers: Subparsers, game: Game) -> None:
             "biased and random games beside the reference engine; report every divergence with the clauses "
             "involved and a shrunk reproduction. Exit status 0 when it conforms, 1 on any error."
         ),
-        epilog="example: froeschis conform -- python examples/engine.py",
+        epilog="example: froeschis conform -- python examples/froeschis/engine.py",
     )
     add_game(parser)
     parser.add_argument("command", nargs=argparse.REMAINDER, help="the engine's command line, after --")

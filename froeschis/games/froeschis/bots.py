@@ -309,7 +309,7 @@ class IsmcBot:
     The default stays at 64: what 1,024 worlds add (0.00007 of a round per decision) no number of
     games a session can play would show, and 64 worlds keep a game of bots near a second, for
     simulations; ``ismc:1024`` is there for a player at the table. ``docs/players.rst`` has these
-    figures (``examples/ismc_departures.py``) and the head-to-head games against greedy.
+    figures (``examples/froeschis/ismc_departures.py``) and the head-to-head games against greedy.
     """
 
     rules: Rules = attrs.field(factory=Rules)
@@ -340,7 +340,7 @@ def world_values(
     Every action is played in the same worlds (:func:`determinized_games`) with the same random
     stream per world (common random numbers), so the n-th values of two actions differ only by what
     the actions do: their per-world differences are what the ISMC bot compares, and what
-    ``examples/ismc_departures.py`` measures its departures from greedy by.
+    ``examples/froeschis/ismc_departures.py`` measures its departures from greedy by.
     """
     values: dict[Action, list[float]] = {action: [] for action in actions}
     dealt = determinized_games(observation, rules, rng)

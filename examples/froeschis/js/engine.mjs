@@ -6,8 +6,8 @@
  * build step, nothing shared with the Python package. Run it by hand, or check it against the
  * reference engine:
  *
- *     node examples/js/engine.mjs
- *     froeschis conform -- node examples/js/engine.mjs
+ *     node examples/froeschis/js/engine.mjs
+ *     froeschis conform -- node examples/froeschis/js/engine.mjs
  *
  * How the protocol works, in short: the driver writes one JSON request per line on our stdin
  * (`hello`, `new-game`, `step`, `quit`) and we answer each with exactly one JSON line on stdout.

@@ -5,7 +5,7 @@ It is a second, independent implementation of the rules in spec/froeschis/clause
 from the froeschis package, keeps its game in plain mutable lists, and could as well be written in
 any other language. Use it as a starting point for your own engine's protocol adapter, and check it::
 
-    froeschis conform -- python examples/engine.py
+    froeschis conform -- python examples/froeschis/engine.py
 
 ``--bug NAME`` breaks one rule on purpose (see BUGS below); the conformance checker must catch each
 of them and name the clause. ``--no-events`` leaves the optional events out of every reply.

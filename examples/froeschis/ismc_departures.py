@@ -9,11 +9,11 @@ the same worlds and random streams for both choices, the round played out greedi
 bot values it: 1 for completing the row, minus the share of the other seats that did). The figures
 in docs/players.rst come from::
 
-    python examples/ismc_departures.py --games 40 --budget 64
-    python examples/ismc_departures.py --games 30 --budget 256 --confidence 2
-    python examples/ismc_departures.py --games 30 --budget 256 --confidence 3
-    python examples/ismc_departures.py --games 30 --budget 1024 --confidence 3
-    python examples/ismc_departures.py --games 30 --budget 1024 --confidence 3 --seed 100
+    python examples/froeschis/ismc_departures.py --games 40 --budget 64
+    python examples/froeschis/ismc_departures.py --games 30 --budget 256 --confidence 2
+    python examples/froeschis/ismc_departures.py --games 30 --budget 256 --confidence 3
+    python examples/froeschis/ismc_departures.py --games 30 --budget 1024 --confidence 3
+    python examples/froeschis/ismc_departures.py --games 30 --budget 1024 --confidence 3 --seed 100
 
 Needs nothing beyond froeschis itself.
 """

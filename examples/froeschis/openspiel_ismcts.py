@@ -2,8 +2,8 @@
 
 Needs the ``openspiel`` extra. The figures in docs/interop-openspiel.rst come from::
 
-    python examples/openspiel_ismcts.py --players 2 --games 100 --simulations 50
-    python examples/openspiel_ismcts.py --players 4 --games 120 --simulations 50
+    python examples/froeschis/openspiel_ismcts.py --players 2 --games 100 --simulations 50
+    python examples/froeschis/openspiel_ismcts.py --players 4 --games 120 --simulations 50
 
 One IS-MCTS bot (UCT constant 2, rollouts by
 :class:`froeschis.interop.openspiel.ReferenceRolloutEvaluator`, the most visited action, its worlds
