@@ -65,6 +65,8 @@ def test_the_import_contracts_are_kept(contract_id: str) -> None:
         ("games-know-no-tool", "froeschis.games.army_of_frogs.svg", "froeschis.conformance.report"),
         ("pure-engines", "froeschis.games.froeschis.engine", "rich"),
         ("pure-engines", "froeschis.games.froeschis.rules", "tomllib"),
+        ("pure-engines", "froeschis.games.frog.engine", "json"),
+        ("pure-engines", "froeschis.games.army_of_frogs.moves", "pathlib"),
         ("no-cycles", "froeschis.games.froeschis.state", "froeschis.games.froeschis.engine"),
     ],
 )

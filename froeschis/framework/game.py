@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 import attrs
@@ -28,6 +27,8 @@ from froeschis.framework.provenance import Transition
 from froeschis.framework.table import ClauseTable, Variant
 
 if TYPE_CHECKING:  # a game's catalogue is read by the tools, never by ``import froeschis``
+    from pathlib import Path
+
     from froeschis.framework.bench import GameBench
     from froeschis.framework.catalogue import Catalogue
     from froeschis.framework.checks import Conformance
