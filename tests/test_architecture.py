@@ -36,7 +36,13 @@ TYPES: dict[str, type[Contract]] = {
 
 
 def graph() -> Any:
-    return grimp.build_graph("froeschis", include_external_packages=True)
+    """The package's import graph as ``lint-imports`` builds it (its session options are strings)."""
+    options = CONFIG["session_options"]
+    return grimp.build_graph(
+        "froeschis",
+        include_external_packages=options.get("include_external_packages") == "True",
+        exclude_type_checking_imports=options.get("exclude_type_checking_imports") == "True",
+    )
 
 
 def kept(contract_id: str, import_graph: Any) -> bool:
