@@ -9,6 +9,7 @@ Import the engine from here::
 """
 
 from froeschis.framework.errors import FormatError, FroeschisError, IllegalActionError, RulesError, SpecError
+from froeschis.framework.version import __version__ as __version__
 from froeschis.games.froeschis.actions import (
     DECLINE_SWAP,
     DRAW,
@@ -28,10 +29,6 @@ from froeschis.games.froeschis.events import Event, EventKind
 from froeschis.games.froeschis.record import GameRecord
 from froeschis.games.froeschis.rules import Rules
 from froeschis.games.froeschis.state import CHANCE, TERMINAL, Phase, Player
-
-__version__ = "0.1.0"
-"""The version of the package: its one source, which the build (``[tool.hatch.version]`` in
-``pyproject.toml``) reads; a constant, so that ``import froeschis`` reads no file to know it."""
 
 __all__ = [
     "CHANCE",

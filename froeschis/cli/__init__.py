@@ -22,7 +22,6 @@ import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, TextIO, cast
 
-from froeschis import __version__
 from froeschis.cli import (
     bench,
     census,
@@ -40,6 +39,7 @@ from froeschis.cli.options import Parser, Subparsers, chosen_game
 from froeschis.framework.errors import FroeschisError
 from froeschis.framework.game import Game
 from froeschis.framework.registry import DEFAULT, game, names
+from froeschis.framework.version import __version__
 
 COMMANDS: tuple[Callable[[Subparsers, Game], None], ...] = (
     watch.add,
