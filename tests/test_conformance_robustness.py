@@ -21,7 +21,7 @@ import attrs
 import pytest
 from rich.console import Console
 
-from froeschis.conformance import CheckConfig, ReferenceEngine, check, compare_record
+from froeschis.conformance import CheckConfig, ReferenceEngine, check, compare_record, process
 from froeschis.conformance.process import MAX_QUEUED, SubprocessEngine
 from froeschis.conformance.protocol import CandidateCrashed, CandidateGarbage, CandidateTimeout
 from froeschis.conformance.serve import serve
@@ -42,6 +42,9 @@ engine, steps = ReferenceEngine(), 0
 if mode == "exit-at-start":
     sys.stderr.write("boom: the engine cannot load its tables\\n")
     sys.exit(3)
+if mode == "traceback-at-start":
+    sys.stderr.write("".join(f"  frame {n}\\n" for n in range(200)) + "ValueError: the last words\\n")
+    sys.exit(1)
 if mode == "hang-at-start":
     time.sleep(60)
 if mode == "flood-stderr":
@@ -188,6 +191,27 @@ CASES = [
     ("grandchild", "timeout", "no reply within 0.5 s", ""),
     ("orphan", "timeout", "no reply within 0.5 s", ""),
 ]
+
+
+def test_the_last_words_of_an_engine_that_ended_are_in_the_report(
+    fake: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An engine that exits at once leaves its traceback in the pipe: the report must wait for the
+    reader to drain it, not show what it had read so far (on a busy machine the reader thread had
+    not run yet, and the report said "stderr: (empty)"). The reader is slowed here to make that
+    moment certain."""
+    pump = process._pump_stderr
+
+    def slow_pump(*args: Any) -> None:
+        time.sleep(1.0)  # the engine has ended by then: it exits as it starts
+        pump(*args)
+
+    monkeypatch.setattr(process, "_pump_stderr", slow_pump)
+    engine = SubprocessEngine(fake("traceback-at-start"), timeout=3.0)
+    with pytest.raises(CandidateCrashed) as crashed:
+        engine.hello()
+    engine.close()
+    assert "ValueError: the last words" in crashed.value.detail
 
 
 @pytest.mark.parametrize(("mode", "kind", "message", "detail"), CASES, ids=[c[0] for c in CASES])

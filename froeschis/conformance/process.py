@@ -43,6 +43,10 @@ MAX_DEPTH = 64
 deeper one is garbage, so that no later comparison or message can run out of stack on it."""
 STDERR_KEEP = 4000
 """How much of the end of the engine's stderr is kept for reports (characters)."""
+STDERR_DRAIN = 2.0
+"""Seconds to wait, once the engine has ended, for the rest of its stderr (its last words, a
+traceback) to be read from the pipe before a report shows it; a grandchild that keeps the pipe
+open costs this much once."""
 
 
 def _pump_lines(stream: IO[bytes], lines: queue.Queue[bytes | None], stop: threading.Event) -> None:
@@ -134,9 +138,10 @@ class SubprocessEngine:
         threading.Thread(
             target=_pump_lines, args=(self._process.stdout, self._lines, self._stop_reading), daemon=True
         ).start()
-        threading.Thread(
+        self._stderr_pump = threading.Thread(
             target=_pump_stderr, args=(self._process.stderr, self._stderr, self._stderr_lock), daemon=True
-        ).start()
+        )
+        self._stderr_pump.start()
 
     # ------------------------------------------------------------------ the adapter interface
 
@@ -244,6 +249,8 @@ class SubprocessEngine:
         return f"the engine exited with status {status} without replying"
 
     def _evidence(self) -> str:
+        if self._process.poll() is not None:  # what it wrote before it ended may still be in the pipe
+            self._stderr_pump.join(STDERR_DRAIN)
         tail = self.stderr_tail()
         return f"stderr (last lines):\n{tail}" if tail else "stderr: (empty)"
 
