@@ -43,6 +43,7 @@ from froeschis.cli.options import (
     add_variant_switches,
     game_of,
     make_console,
+    player_counts,
     rules_from_args,
 )
 from froeschis.conformance.validate import step_name
@@ -356,7 +357,10 @@ def add(subparsers: Subparsers, game: Game) -> None:
         help="the game record or golden playthrough (.jsonl) to replay",
     )
     add_seed(parser, "instead of a file: replay the random-bot game of this seed", default=None)
-    add_players(parser, game, 3, "players of the --seed game, 2 to 4 (default 3)")
+    default = 3 if 3 in game.players else game.players[-1]
+    add_players(
+        parser, game, default, f"players of the --seed game, {player_counts(game)} (default {default})"
+    )
     add_lang(parser, game, "language of the source sentences")
     parser.add_argument(
         "--brief",

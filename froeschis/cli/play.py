@@ -40,6 +40,7 @@ from froeschis.cli.options import (
     game_of,
     make_console,
     non_negative_int,
+    player_counts,
     rules_from_args,
 )
 from froeschis.framework import records
@@ -198,7 +199,8 @@ def add(subparsers: Subparsers, game: Game) -> None:
         description=person(game).description,
     )
     add_game(parser)
-    add_players(parser, game, 3, "2 to 4, you included (default 3)")
+    default = 3 if 3 in game.players else game.players[-1]
+    add_players(parser, game, default, f"{player_counts(game)}, you included (default {default})")
     parser.add_argument(
         "--seat", type=non_negative_int, default=0, help="your seat; seat 0 starts round 1 (default 0)"
     )
