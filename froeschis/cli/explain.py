@@ -8,9 +8,9 @@ lines: the game is its first line's players, rules, seed and actions, see
 did, and for each event the clause that caused it with its source sentences in the chosen
 language (the part the clause quotes in bold, the catalogue's English gloss and its note on
 discrepancies beside them); a ruling or variant that the text does not state shows its statement
-instead. The parts of a step that are not events (Fröschis: the frog waiting for its spot, the
-next round's row lengths and first seat) are listed with the clauses that decided them and the
-state fields they wrote: everything comes from the engine's provenance (``state.transition``).
+instead. The parts of a step that are not events (a piece waiting for its place, the next
+round's setup) are listed with the clauses that decided them and the state fields they wrote:
+everything comes from the engine's provenance (``state.transition``).
 What a game tells in its own way (a step's action, what it shows after a step, how a record ends)
 is its :class:`~froeschis.framework.telling.Telling`.
 
