@@ -697,7 +697,7 @@ def test_an_endless_or_undecodable_record_of_another_game_is_one_line(
 ) -> None:
     undecodable = tmp_path / "bad.json"
     undecodable.write_bytes(b"\xff\xfe{")
-    for path in ("/dev/zero", str(undecodable)):
-        assert main(["explain", "--game", name, path]) == 2
+    for path, why in (("/dev/zero", "not a valid game record"), (undecodable, "cannot read the game record")):
+        assert main(["explain", "--game", name, str(path)]) == 2
         err = capsys.readouterr().err
-        assert err.count("\n") == 1 and err.startswith(f"froeschis: {path}: not a valid game record")
+        assert err.count("\n") == 1 and err.startswith(f"froeschis: {path}: {why}")

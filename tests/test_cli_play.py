@@ -150,9 +150,8 @@ def test_the_rows_stand_under_the_spot_numbers_whatever_their_lengths() -> None:
     """Rows of 3, 10 and 12 spots, with cards and spot numbers of one and two digits: every entry
     of a row ends in the column where its spot's number ends."""
     import attrs
-    from rich.console import Console
 
-    from froeschis.cli.play import show_view
+    from froeschis.games.froeschis.answers import styled_view
     from froeschis.games.froeschis.cards import number
     from froeschis.games.froeschis.observation import observe
 
@@ -163,9 +162,7 @@ def test_the_rows_stand_under_the_spot_numbers_whatever_their_lengths() -> None:
         tuple(number(n) if n % 3 == 0 else None for n in range(1, 13)),
     )
     view = attrs.evolve(view, rows=rows, lengths=(3, 10, 12))
-    console = Console(file=io.StringIO(), width=200)
-    show_view(console, view, ["greedy", "you", "random"])
-    lines = console.file.getvalue().splitlines()  # type: ignore[attr-defined]
+    lines = [line for line, _ in styled_view(view, ["greedy", "you", "random"])]
     table = {line.split(":")[0].strip(): line for line in lines if ":" in line and "Round" not in line}
     assert list(table) == ["spot", "seat 0 (greedy)", "seat 2 (random)", "you, seat 1"]
     spots = _columns(table["spot"])
@@ -373,3 +370,45 @@ def test_the_command_reads_a_real_standard_input() -> None:
     )
     assert done.returncode == 0, done.stderr
     assert "Game over after" in done.stdout and "Winners:" in done.stdout
+
+
+def test_the_swap_variants_choices_are_answered_by_their_letters() -> None:
+    """With the optional frog swap a frog's placement may be answered ``s`` (swap) or ``n``
+    (decline-swap): each listed letter answers its choice, and the list says so."""
+    import random
+
+    from froeschis.framework.registry import game
+    from froeschis.games.froeschis.answers import PERSON
+
+    rules = game().rules(optional_frog_swap=True)
+    rng, state, asked_swap = random.Random(1), new_game(2, rules), 0
+    while not state.is_terminal and asked_swap < 5:
+        if state.is_chance:
+            state = state.apply(game().sample_chance(state, rng))
+            continue
+        asked = PERSON.question(state, state.current_player)
+        keys = {choice.key: choice.action for choice in asked.choices}
+        if any(action.kind is ActionKind.SWAP for action in keys.values()):
+            asked_swap += 1
+            assert {"s", "n"} <= set(keys) and "s (swap)" in asked.accepted
+            assert [str(keys["s"]), str(keys["n"])] == ["swap", "decline-swap"]
+            for key, action in keys.items():
+                assert PERSON.answer(key, state, asked) == (action, "")
+        state = state.apply(rng.choice(state.legal_actions()))
+    assert asked_swap == 5, "the seeded games never offered a swap"
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 0), (3, 7), (4, 11)])
+def test_play_saves_the_generic_record_which_is_froeschis_own_record_format(players: int, seed: int) -> None:
+    """``play --save`` writes :func:`froeschis.framework.records.record_to_json` for every game; for
+    Fröschis that is byte for byte the JSON of Fröschis' own record writer, which reads it back."""
+    from froeschis.framework import records
+    from froeschis.framework.registry import game
+    from froeschis.games.froeschis.bots import play_game
+    from froeschis.games.froeschis.serialize import record_to_json
+
+    _, own = play_game(players, seed)
+    generic = records.Record(game(), own.players, own.rules, own.actions, own.seed)
+    written = json.dumps(records.record_to_json(generic), ensure_ascii=False)
+    assert written == json.dumps(record_to_json(own), ensure_ascii=False)
+    assert record_from_json(json.loads(written)) == own

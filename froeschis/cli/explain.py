@@ -1,25 +1,24 @@
 """``froeschis explain``: replay a game record step by step, each event with the rule behind it.
 
-The record is a JSON file in the format of :func:`froeschis.games.froeschis.serialize.record_to_json`
-(``froeschis
-play --save`` writes one), a golden playthrough (``spec/froeschis/vectors/*.jsonl``, JSON lines: the game is
-its first line's players, rules, seed and actions, see :mod:`froeschis.verify.vectors`), or a game of
-random bots generated from ``--seed`` and ``--players`` (the same game ``froeschis watch`` shows).
-Every step prints the action, what it did, and for each event the clause that caused it with its
-source sentence in the chosen language; a ruling or variant that the text does not state shows its
-statement instead. The parts of a step that are not events (the
-frog waiting for its spot, the next round's row lengths and first seat) are listed with the clauses
-that decided them and the state fields they wrote: everything comes from the engine's provenance
-(:meth:`froeschis.games.froeschis.engine.GameState.transition`). A file that cannot be read, is not JSON or is
-not a game record is refused with a message naming the file and the place. A record with an illegal
-or malformed action is explained up to it, and then refused naming that step as ``froeschis
-validate`` names it (step 1 is ``actions[0]``; :func:`froeschis.conformance.validate.step_name`),
-status 2; with ``--json``, the steps before it and an ``error`` with the step's number.
+The record is a JSON file in the format of :func:`froeschis.framework.records.record_to_json`
+(``froeschis play --save`` writes one), a golden playthrough (``spec/<game>/vectors/*.jsonl``, JSON
+lines: the game is its first line's players, rules, seed and actions, see
+:mod:`froeschis.framework.playthroughs`), or a game of random bots generated from ``--seed`` and
+``--players`` (the same game ``froeschis watch`` shows). Every step prints the action, what it
+did, and for each event the clause that caused it with its source sentences in the chosen
+language (the part the clause quotes in bold, the catalogue's English gloss and its note on
+discrepancies beside them); a ruling or variant that the text does not state shows its statement
+instead. The parts of a step that are not events (a piece waiting for its place, the next
+round's setup) are listed with the clauses that decided them and the state fields they wrote:
+everything comes from the engine's provenance (``state.transition``).
+What a game tells in its own way (a step's action, what it shows after a step, how a record ends)
+is its :class:`~froeschis.framework.telling.Telling`.
 
-With ``--game frog`` or ``--game army-of-frogs`` the record (:mod:`froeschis.framework.records`),
-golden playthrough (``spec/<game>/vectors``) or seeded game is read and replayed through the game's
-:class:`~froeschis.framework.game.Game`: each event in its words (``describe_event``) with its
-clauses and the main clause's source sentences in the chosen language.
+A file that cannot be read, is not JSON or is not a game record of the game is refused with a
+message naming the file and the place. A record with an illegal or malformed action is explained
+up to it, and then refused naming that step as ``froeschis validate`` names it (step 1 is
+``actions[0]``; :func:`froeschis.conformance.validate.step_name`), status 2; with ``--json``, the
+steps before it and an ``error`` with the step's number.
 """
 
 from __future__ import annotations
@@ -44,37 +43,21 @@ from froeschis.cli.options import (
     add_variant_switches,
     game_of,
     make_console,
+    player_counts,
     rules_from_args,
 )
-from froeschis.cli.watch import step_head
 from froeschis.conformance.validate import step_name
 from froeschis.framework import records
+from froeschis.framework.catalogue import Catalogue
 from froeschis.framework.errors import FormatError, FroeschisError
 from froeschis.framework.game import Game
-from froeschis.framework.jsontext import read_text_limited
-from froeschis.framework.loop import play_game as play_any_game
-from froeschis.framework.playthroughs import VECTOR_FORMAT, read_header
-from froeschis.framework.records import Record
-from froeschis.framework.registry import DEFAULT, game
-from froeschis.framework.words import rule_text
-from froeschis.games.froeschis.actions import AnyAction, Shuffle
-from froeschis.games.froeschis.bots import play_game
-from froeschis.games.froeschis.engine import GameState, Transition, new_game
-from froeschis.games.froeschis.events import Event, EventKind
-from froeschis.games.froeschis.readings import VARIANT_OPTIONS
-from froeschis.games.froeschis.record import GameRecord
-from froeschis.games.froeschis.render import Block, describe, rule_sources, unstated_rule
-from froeschis.games.froeschis.serialize import (
-    RECORD_FORMAT,
-    action_from_json,
-    action_to_json,
-    event_to_json,
-    loads,
-    record_from_json,
-    rules_to_json,
-)
-from froeschis.games.froeschis.spec import load_catalogue
-from froeschis.games.froeschis.state import Phase
+from froeschis.framework.jsontext import loads, read_text_limited
+from froeschis.framework.loop import play_game
+from froeschis.framework.playthroughs import VECTOR_FORMAT
+from froeschis.framework.records import RECORD_FORMAT, Record
+from froeschis.framework.registry import DEFAULT, game, names
+from froeschis.framework.terminal import telling
+from froeschis.framework.words import Block, rule_sources, unstated_rule
 
 
 class RecordError(FroeschisError):
@@ -90,7 +73,7 @@ class RecordError(FroeschisError):
         self.step = step
 
 
-PLAYTHROUGH_GAME = ("players", "rules", "seed", "actions")
+PLAYTHROUGH_GAME = ("game", "players", "rules", "seed", "actions")
 """The keys of a golden playthrough's header that make its game (the others say why it was picked)."""
 
 
@@ -109,30 +92,44 @@ def _bad_step(where: str, index: int, error: FroeschisError) -> RecordError:
     return RecordError(f"{where}: {step_name(index + 1)}: {error}", index + 1)
 
 
-def _read_game(data: object, where: str) -> tuple[GameRecord, RecordError | None]:
-    """The record ``data`` with its actions up to the first malformed one, and the error about that
-    one (None when every action reads). A record whose setup is malformed raises
+def _read_game(of: Game, data: object, where: str) -> tuple[Record, RecordError | None]:
+    """The record ``data`` of ``of`` with its actions up to the first malformed one, and the error
+    about that one (None when every action reads). A record whose setup is malformed raises
     :class:`~froeschis.framework.errors.FormatError`."""
     actions = data.get("actions") if isinstance(data, dict) else None
     if not isinstance(data, dict) or not isinstance(actions, list):
-        return record_from_json(data), None  # refused, naming what is wrong
-    record = record_from_json({**data, "actions": []})
-    read: list[AnyAction] = []
+        return records.record_from_json(of, data), None  # refused, naming what is wrong
+    record = records.record_from_json(of, {**data, "actions": []})
+    read: list[Any] = []
     for index, raw in enumerate(actions):
         try:
-            read.append(action_from_json(raw, f"actions[{index}]"))
+            read.append(of.action_from_json(raw, f"actions[{index}]"))
         except FormatError as error:
             return attrs.evolve(record, actions=tuple(read)), _bad_step(where, index, error)
     return attrs.evolve(record, actions=tuple(read)), None
 
 
-def load_record(path: Path) -> tuple[GameRecord, RecordError | None]:
-    """The game record in ``path``, or the game of the golden playthrough in it, with its actions up
-    to the first malformed one and the error about that one (None when all are well formed), so
-    that the steps before a bad one can be shown. :class:`RecordError` naming the file and the
-    problem when the file cannot be read or the game cannot be made."""
+def _playthrough_game(of: Game, header: dict[str, Any], path: Path) -> dict[str, Any]:
+    """The game of a golden playthrough's header as a record of ``of``; a playthrough of another
+    game is refused, naming it and ``--game``."""
+    if header["vector"] != VECTOR_FORMAT:
+        raise RecordError(f"{path}: line 1: vector: expected {VECTOR_FORMAT!r}, got {header['vector']!r}")
+    named = header.get("game", DEFAULT)
+    if named != of.name:
+        title = game(named).title if named in names() else repr(named)
+        raise RecordError(f"{path}: a playthrough of {title}, not of {of.title} (see --game)")
+    return {"format": RECORD_FORMAT, **{key: header[key] for key in PLAYTHROUGH_GAME if key in header}}
+
+
+def load_record(of: Game, path: Path) -> tuple[Record, RecordError | None]:
+    """The game record of ``of`` in ``path``, or the game of the golden playthrough in it, with its
+    actions up to the first malformed one and the error about that one (None when all are well
+    formed), so that the steps before a bad one can be shown. :class:`RecordError` naming the file
+    and the problem when the file cannot be read or the game cannot be made."""
     try:
-        text = path.read_text(encoding="utf-8")
+        text = read_text_limited(path)  # an endless file (/dev/zero) is read only up to the limit
+    except FormatError as error:
+        raise RecordError(f"{path}: not a valid game record: {error.reason}") from None
     except OSError as error:
         raise RecordError(f"{path}: cannot read the game record: {error}") from None
     except UnicodeDecodeError as error:
@@ -140,28 +137,27 @@ def load_record(path: Path) -> tuple[GameRecord, RecordError | None]:
         raise RecordError(f"{path}: cannot read the game record: {reason}") from None
     header = _playthrough_header(text)
     if header is not None:
-        if header["vector"] != VECTOR_FORMAT:
-            raise RecordError(f"{path}: line 1: vector: expected {VECTOR_FORMAT!r}, got {header['vector']!r}")
-        game = {key: header[key] for key in PLAYTHROUGH_GAME if key in header}
+        played = _playthrough_game(of, header, path)
         try:
-            return _read_game({"format": RECORD_FORMAT, **game}, f"{path}: line 1")
+            return _read_game(of, played, f"{path}: line 1")
         except FroeschisError as error:
             raise RecordError(f"{path}: not a valid golden playthrough: line 1: {error}") from None
     try:
-        return _read_game(loads(text, "file"), str(path))
+        return _read_game(of, loads(text, "file"), str(path))
     except FroeschisError as error:
         raise RecordError(f"{path}: not a valid game record: {error}") from None
 
 
-def replay(record: GameRecord, origin: str) -> tuple[list[Transition], RecordError | None]:
-    """Every step of ``record`` with its provenance, checked as it goes: the steps up to the first
-    illegal one, and the error about that one (None when all are legal). :class:`RecordError` when
-    the game cannot be set up."""
+def replay(record: Record, origin: str) -> tuple[list[Any], RecordError | None]:
+    """Every step of ``record`` with its provenance (each a
+    :class:`~froeschis.framework.provenance.Transition`), checked as it goes: the steps up to the
+    first illegal one, and the error about that one (None when all are legal).
+    :class:`RecordError` when the game cannot be set up."""
     try:
-        state = new_game(record.players, record.rules)
+        state = record.game.new_game(record.players, record.rules)
     except FroeschisError as error:
         raise RecordError(f"{origin}: the game cannot be set up: {error}") from None
-    steps: list[Transition] = []
+    steps: list[Any] = []
     for index, action in enumerate(record.actions):
         try:
             steps.append(state.transition(action))
@@ -171,23 +167,8 @@ def replay(record: GameRecord, origin: str) -> tuple[list[Transition], RecordErr
     return steps, None
 
 
-def _row_text(state: GameState, seat: int) -> str:
-    return " ".join(map(str, state.row(seat).spots))
-
-
-def _actor(state: GameState) -> str:
-    return "chance" if state.is_chance else f"seat {state.current_player}"
-
-
-def _action_text(action: AnyAction, state: GameState) -> str:
-    if isinstance(action, Shuffle):
-        what = "deal" if state.phase is Phase.DEAL else "reshuffle"
-        return f"{what}: shuffle of {len(action.order)} cards"
-    return str(action)
-
-
-def _rule_json(clause_id: str, lang: str) -> dict[str, Any]:
-    clause = load_catalogue().clause(clause_id)
+def _rule_json(catalogue: Catalogue, clause_id: str, lang: str) -> dict[str, Any]:
+    clause = catalogue.clause(clause_id)
     return {
         "clause": clause.id,
         "title": clause.title,
@@ -195,12 +176,12 @@ def _rule_json(clause_id: str, lang: str) -> dict[str, Any]:
         "statement": clause.statement,
         "sources": [
             {"anchor": s.anchor, "sentence": s.sentence, "quote": s.quote}
-            for s in rule_sources(clause.id, lang)
+            for s in rule_sources(catalogue, clause.id, lang)
         ],
     }
 
 
-def _provenance_json(step: Transition) -> list[dict[str, Any]]:
+def _provenance_json(step: Any) -> list[dict[str, Any]]:
     """Every part of the step: its clauses, the fields it wrote, and which event it is (if one)."""
     events = [part.event for part in step.fired if part.event is not None]
     return [
@@ -214,148 +195,12 @@ def _provenance_json(step: Transition) -> list[dict[str, Any]]:
 
 
 def explanation_json(
-    record: GameRecord, steps: list[Transition], lang: str, error: RecordError | None = None
+    record: Record, steps: list[Any], lang: str, error: RecordError | None = None
 ) -> dict[str, Any]:
     """The explanation as JSON: the setup, every step, and how the record ends; for a record with a
     bad step, the steps before it and ``error``, the bad step's number and the message."""
-    final = steps[-1].after if steps else new_game(record.players, record.rules)
-    return {
-        "format": "froeschis.explain/1",
-        "players": record.players,
-        "rules": rules_to_json(record.rules),
-        "seed": record.seed,
-        "lang": lang,
-        "steps": [
-            {
-                "step": number,
-                "round": step.before.round,
-                "actor": "chance" if step.before.is_chance else step.before.current_player,
-                "action": action_to_json(step.action),
-                "events": [
-                    {
-                        **event_to_json(event),
-                        "text": describe(event),
-                        "rule": _rule_json(event.clause, lang),
-                    }
-                    for event in step.events
-                ],
-                "provenance": _provenance_json(step),
-            }
-            for number, step in enumerate(steps, 1)
-        ],
-        "over": final.is_terminal,
-        "winners": list(final.winners),
-        "error": None if error is None else {"step": error.step, "message": str(error)},
-    }
-
-
-def _add_rule(block: Block, event: Event, lang: str, shown: set[str], brief: bool) -> None:
-    clause = load_catalogue().clause(event.clause)
-    line = Text(clause.id, style="cyan")
-    line.append(f" ({clause.title})")
-    others = event.clauses[1:]
-    if others:
-        line.append(f"; also {', '.join(others)}", style="dim")
-    block.add(line, 6)
-    if brief and clause.id in shown:
-        return
-    shown.add(clause.id)
-    sources = rule_sources(clause.id, lang)
-    if not sources:
-        block.add(Text(unstated_rule(clause.id, lang), style="dim"), 8)
-    for source in sources:
-        text = Text(f"{source.anchor} ", style="dim")
-        sentence = Text(source.sentence)
-        start = source.sentence.find(source.quote)
-        if start >= 0:
-            sentence.stylize("bold", start, start + len(source.quote))
-        text.append_text(sentence)
-        block.add(text, 8)
-
-
-def _add_silent_parts(block: Block, step: Transition) -> None:
-    """The parts of the step that are no event: decided by clauses all the same, with what they wrote."""
-    for part in step.fired:
-        if part.event is None:
-            clauses = ", ".join(part.clauses)
-            wrote = f"; wrote {', '.join(part.writes)}" if part.writes else ""
-            block.add(Text(f"also decided by {clauses}{wrote}", style="dim"), 4)
-
-
-def print_explanation(
-    console: Console, steps: list[Transition], lang: str, brief: bool, bad_step: int | None = None
-) -> None:
-    """Every step with its events and rules, then how the record ends: the game over, the record
-    over before it, or (``bad_step``) the number of the step that cannot be replayed."""
-    shown: set[str] = set()
-    final: GameState | None = None
-    block = Block(console)
-    for number, step in enumerate(steps, 1):
-        state, events = step.before, step.events
-        head = Text()
-        head.append(f"{number:4}. ", style="bold")
-        head.append(f"round {state.round}, {_actor(state)}: ")
-        head.append(_action_text(step.action, state), style="bold")
-        block.add(head)
-        for event in events:
-            block.add(Text(describe(event)), 4)
-            _add_rule(block, event, lang, shown, brief)
-        _add_silent_parts(block, step)
-        final = step.after
-        if any(e.kind is EventKind.DEALT for e in events):
-            for seat in range(final.num_players):
-                block.add(Text(f"seat {seat}: {_row_text(final, seat)}", style="dim"), 6)
-        block.flush()
-    if bad_step is not None:
-        console.print(Text(f"\nStep {bad_step} cannot be replayed: the record is not valid from there on."))
-    elif final is None:
-        console.print("The record has no actions.")
-    elif final.is_terminal:
-        winners = ", ".join(f"seat {w}" for w in final.winners)
-        rounds = f"{final.round} round{'s' if final.round > 1 else ''}"
-        console.print(Text(f"\nGame over after {rounds}; winners: {winners}", style="bold"))
-    else:
-        console.print(
-            Text(f"\nThe record ends before the game is over (round {final.round}, {final.phase.value}).")
-        )
-
-
-def _read_other(of: Game, path: Path) -> Record:
-    """A record or golden playthrough of a game other than Fröschis, read by the game's own forms."""
-    try:
-        text = read_text_limited(path)
-        header = _playthrough_header(text)
-        if header is None:
-            return records.record_from_json(of, loads(text, "file"))
-        play = read_header(path)
-    except OSError as error:
-        raise RecordError(f"{path}: cannot read the game record: {error.strerror or error}") from None
-    except (FroeschisError, KeyError, TypeError, UnicodeDecodeError) as error:
-        raise RecordError(f"{path}: not a valid game record of {of.title}: {error}") from None
-    if play.game != of.name:
-        raise RecordError(f"{path}: a playthrough of {game(play.game).title}, not of {of.title} (see --game)")
-    return Record(of, play.players, play.rules, play.actions, play.seed)
-
-
-def _replay_other(record: Record, origin: str) -> tuple[list[Any], RecordError | None]:
-    """The transitions of a record of any game, up to the first illegal action and the error about it."""
-    try:
-        state = record.game.new_game(record.players, record.rules)
-    except FroeschisError as error:
-        raise RecordError(f"{origin}: the game cannot be set up: {error}") from None
-    steps: list[Any] = []
-    for index, action in enumerate(record.actions):
-        try:
-            steps.append((state, action, state.transition(action)))
-        except FroeschisError as error:
-            return steps, _bad_step(origin, index, error)
-        state = steps[-1][2].after
-    return steps, None
-
-
-def _other_json(record: Record, steps: list[Any], lang: str, error: RecordError | None) -> dict[str, Any]:
     of, catalogue = record.game, record.game.catalogue()
-    final = steps[-1][2].after if steps else of.new_game(record.players, record.rules)
+    final = steps[-1].after if steps else of.new_game(record.players, record.rules)
     return {
         "format": "froeschis.explain/1",
         "game": of.name,
@@ -366,97 +211,127 @@ def _other_json(record: Record, steps: list[Any], lang: str, error: RecordError 
         "steps": [
             {
                 "step": number,
-                "actor": "chance" if before.is_chance else before.current_player,
-                "action": of.action_to_json(action),
+                "round": of.round_of(step.before),
+                "actor": "chance" if step.before.is_chance else step.before.current_player,
+                "action": of.action_to_json(step.action),
                 "events": [
                     {
-                        "event": of.event_to_json(event),
+                        **of.event_to_json(event),
                         "text": of.describe_event(event),
-                        "clauses": list(event.clauses),
-                        "rule": rule_text(catalogue, event.clauses[0], lang),
+                        "rule": _rule_json(catalogue, event.clauses[0], lang),
                     }
                     for event in step.events
                 ],
+                "provenance": _provenance_json(step),
             }
-            for number, (before, action, step) in enumerate(steps, 1)
+            for number, step in enumerate(steps, 1)
         ],
         "over": final.is_terminal,
+        "winners": list(final.winners),
         "returns": list(final.returns()),
         "error": None if error is None else {"step": error.step, "message": str(error)},
     }
 
 
-def _print_other(of: Game, steps: list[Any], lang: str, brief: bool, bad_step: int | None) -> None:
-    """Every step of a game other than Fröschis: the action, each event in words with its clauses
-    and the main clause's source sentences (once each with ``brief``), then how the record ends."""
-    catalogue, console, shown = of.catalogue(), make_console(), set[str]()
+def _add_rule(
+    block: Block, catalogue: Catalogue, clauses: tuple[str, ...], lang: str, shown: set[str], brief: bool
+) -> None:
+    """The event's main clause and the others, then (unless ``brief`` showed it before) the main
+    clause's source sentences, the quoted part in bold, each with its gloss, and the note on the
+    discrepancies that concern it; or, where the text does not state it, its statement."""
+    main, *others = clauses
+    clause = catalogue.clause(main)
+    line = Text(clause.id, style="cyan")
+    line.append(f" ({clause.title})")
+    if others:
+        line.append(f"; also {', '.join(others)}", style="dim")
+    block.add(line, 6)
+    if brief and clause.id in shown:
+        return
+    shown.add(clause.id)
+    sources = rule_sources(catalogue, clause.id, lang)
+    if not sources:
+        block.add(Text(unstated_rule(catalogue, clause.id, lang), style="dim"), 8)
+    for source in sources:
+        text = Text(f"{source.anchor} ", style="dim")
+        sentence = Text(source.sentence)
+        start = source.sentence.find(source.quote)
+        if start >= 0:
+            sentence.stylize("bold", start, start + len(source.quote))
+        text.append_text(sentence)
+        if source.gloss:
+            text.append(f" [{source.gloss}]", style="dim")
+        block.add(text, 8)
+    if sources and sources[0].flag:
+        block.add(Text(sources[0].flag, style="dim"), 8)
+
+
+def _add_silent_parts(block: Block, step: Any) -> None:
+    """The parts of the step that are no event: decided by clauses all the same, with what they wrote."""
+    for part in step.fired:
+        if part.event is None:
+            clauses = ", ".join(part.clauses)
+            wrote = f"; wrote {', '.join(part.writes)}" if part.writes else ""
+            block.add(Text(f"also decided by {clauses}{wrote}", style="dim"), 4)
+
+
+def print_explanation(
+    console: Console, of: Game, steps: list[Any], lang: str, brief: bool, bad_step: int | None = None
+) -> None:
+    """Every step with its events and rules, then how the record ends: the game over, the record
+    over before it, or (``bad_step``) the number of the step that cannot be replayed."""
+    told, catalogue = telling(of), of.catalogue()
+    shown: set[str] = set()
     block = Block(console)
-    for number, (before, action, step) in enumerate(steps, 1):
-        block.add(step_head(of, number, before, action))
+    for number, step in enumerate(steps, 1):
+        before = step.before
+        head = Text()
+        head.append(f"{number:4}. ", style="bold")
+        who = "chance" if before.is_chance else f"seat {before.current_player}"
+        where = of.progress(before)
+        head.append(f"{where}, {who}: " if where else f"{who}: ")
+        head.append(told.action(before, step.action), style="bold")
+        block.add(head)
         for event in step.events:
             block.add(Text(of.describe_event(event)), 4)
-            main, *others = event.clauses
-            line = Text(main, style="cyan")
-            line.append(f" ({catalogue.clause(main).title})")
-            if others:
-                line.append(f"; also {', '.join(others)}", style="dim")
-            block.add(line, 6)
-            if not (brief and main in shown):
-                shown.add(main)
-                block.add(Text(rule_text(catalogue, main, lang), style="dim"), 8)
+            _add_rule(block, catalogue, tuple(event.clauses), lang, shown, brief)
+        _add_silent_parts(block, step)
+        for note in told.notes(step):
+            block.add(Text(note, style="dim"), 6)
         block.flush()
-    final = steps[-1][2].after if steps else None
+    final = steps[-1].after if steps else None
     if bad_step is not None:
         console.print(Text(f"\nStep {bad_step} cannot be replayed: the record is not valid from there on."))
     elif final is None:
         console.print("The record has no actions.")
     elif final.is_terminal:
-        console.print(Text(f"\nGame over.\n{of.render(final)}", style="bold"))
+        console.print(Text(f"\n{told.over(final)}", style="bold"))
     else:
-        where = of.progress(final)
+        where = told.standing(final)
         console.print(Text(f"\nThe record ends before the game is over{f' ({where})' if where else ''}."))
-
-
-def _run_other(args: argparse.Namespace, of: Game) -> int:
-    """``explain --game NAME`` for a game other than Fröschis, through its :class:`Game` alone."""
-    if args.game is not None:
-        if any(getattr(args, variant.option) for variant in of.variants):
-            raise RecordError("a game record carries its own rules: the variant options go with --seed only")
-        record, origin = _read_other(of, Path(args.game)), str(args.game)
-    else:
-        rules = rules_from_args(args, of)
-        _, actions = play_any_game(of, args.players, args.seed, rules)
-        record, origin = Record(of, args.players, rules, actions, args.seed), f"seed {args.seed}"
-    steps, error = _replay_other(record, origin)
-    if args.json:
-        print(json.dumps(_other_json(record, steps, args.lang, error), ensure_ascii=False))
-    else:
-        _print_other(of, steps, args.lang, args.brief, None if error is None else error.step)
-    if error is not None:
-        raise error
-    return 0
 
 
 def run(args: argparse.Namespace) -> int:
     of = game_of(args)
     if (args.game is None) == (args.seed is None):
         raise RecordError("give either a GAME.json file or --seed (with --players), not both or neither")
-    if of.name != DEFAULT:
-        return _run_other(args, of)
-    if args.game is not None and any(getattr(args, name) for name in VARIANT_OPTIONS):
+    if args.game is not None and any(getattr(args, variant.option) for variant in of.variants):
         raise RecordError("a game record carries its own rules: the variant options go with --seed only")
     malformed: RecordError | None = None
     if args.game is not None:
-        (record, malformed), origin = load_record(Path(args.game)), str(args.game)
+        (record, malformed), origin = load_record(of, Path(args.game)), str(args.game)
     else:
-        _, record = play_game(args.players, args.seed, rules_from_args(args, game_of(args)))
-        origin = f"seed {args.seed}"
+        rules = rules_from_args(args, of)
+        _, actions = play_game(of, args.players, args.seed, rules)
+        record, origin = Record(of, args.players, rules, actions, args.seed), f"seed {args.seed}"
     steps, illegal = replay(record, origin)
     error = illegal or malformed  # an illegal step comes before the malformed one, where replay stopped
     if args.json:
         print(json.dumps(explanation_json(record, steps, args.lang, error), ensure_ascii=False))
     else:
-        print_explanation(make_console(), steps, args.lang, args.brief, None if error is None else error.step)
+        print_explanation(
+            make_console(), of, steps, args.lang, args.brief, None if error is None else error.step
+        )
     if error is not None:
         raise error  # one line on stderr, status 2, after the steps that could be replayed
     return 0
@@ -482,7 +357,10 @@ def add(subparsers: Subparsers, game: Game) -> None:
         help="the game record or golden playthrough (.jsonl) to replay",
     )
     add_seed(parser, "instead of a file: replay the random-bot game of this seed", default=None)
-    add_players(parser, game, 3, "players of the --seed game, 2 to 4 (default 3)")
+    default = 3 if 3 in game.players else game.players[-1]
+    add_players(
+        parser, game, default, f"players of the --seed game, {player_counts(game)} (default {default})"
+    )
     add_lang(parser, game, "language of the source sentences")
     parser.add_argument(
         "--brief",

@@ -346,3 +346,8 @@ def add_variant_switches(parser: argparse.ArgumentParser, of: Game) -> None:
 def rules_from_args(args: argparse.Namespace, of: Game) -> Any:
     """The game's rules the variant switches of :func:`add_variant_switches` select."""
     return of.rules(**{variant.option: getattr(args, variant.option) for variant in of.variants})
+
+
+def player_counts(of: Game) -> str:
+    """The player counts a game allows, for a help text: ``2 to 4``, ``3``."""
+    return f"{of.players[0]} to {of.players[-1]}" if len(of.players) > 1 else str(of.players[0])

@@ -29,10 +29,12 @@ from froeschis.framework.table import ClauseTable, Variant
 if TYPE_CHECKING:  # a game's catalogue is read by the tools, never by ``import froeschis``
     from pathlib import Path
 
+    from froeschis.framework.answers import Person
     from froeschis.framework.bench import GameBench
     from froeschis.framework.catalogue import Catalogue
     from froeschis.framework.checks import Conformance
     from froeschis.framework.encoding import Encoding
+    from froeschis.framework.telling import Telling
 
 T = TypeVar("T")
 
@@ -253,6 +255,15 @@ class Game:
     bot_help: str = ""
     """What :attr:`bot_spec` accepts beyond the names of :attr:`bots` (``ismc:BUDGET``), for help
     texts and refusals."""
+
+    # play and explain: what a person at a terminal sees and types, and how a step is told
+    person: Person | None = None
+    """How a person plays it at a terminal (``froeschis play``): the seat's view, the questions and
+    how an answer is read, the events and the end in words; None:
+    :func:`froeschis.framework.terminal.numbered` (the choices numbered)."""
+    telling: Telling | None = None
+    """How ``froeschis explain`` tells its steps beyond their events: the action in a step's heading,
+    what it shows after a step, how a record ends; None: :func:`froeschis.framework.terminal.plain`."""
 
     def bot(self, spec: str, rules: Any) -> Policy:
         """The bot ``spec`` names (``greedy``, ``ismc:8``), made for ``rules``; an

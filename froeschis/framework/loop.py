@@ -91,3 +91,9 @@ def play_game(
 
     final, actions = drive(start, bots, (rng,) * players, chance, on_step=on_step, max_steps=max_steps)
     return final, tuple(actions)
+
+
+def seat_rng(seed: int, seat: int) -> random.Random:
+    """The random source of ``seat``'s bot in the game with ``seed`` (chance has its own,
+    ``random.Random(seed)``): a seat's bot decides alike whoever sits in the other seats."""
+    return random.Random(f"froeschis-bot:{seed}:{seat}")

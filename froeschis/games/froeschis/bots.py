@@ -37,7 +37,7 @@ from typing import Protocol, runtime_checkable
 import attrs
 
 from froeschis.framework.errors import GameTooLongError
-from froeschis.framework.loop import MAX_STEPS, drive
+from froeschis.framework.loop import MAX_STEPS, drive, seat_rng
 from froeschis.games.froeschis.actions import DRAW, TAKE_DISCARD, Action, ActionKind, AnyAction, Shuffle
 from froeschis.games.froeschis.cards import Card, Row, number, spot
 from froeschis.games.froeschis.chance import sample_chance
@@ -61,6 +61,7 @@ __all__ = [
     "drive",
     "play_game",
     "random_policy",
+    "seat_rng",
 ]
 
 
@@ -423,11 +424,6 @@ def as_policy(bot: Bot) -> Policy:
         return action
 
     return policy
-
-
-def seat_rng(seed: int, seat: int) -> random.Random:
-    """The random source of ``seat``'s bot in the game with ``seed`` (chance has its own)."""
-    return random.Random(f"froeschis-bot:{seed}:{seat}")
 
 
 def play_bots(

@@ -9,6 +9,7 @@ from typing import Any
 
 from froeschis.framework.game import Game, Policy
 from froeschis.games.froeschis.actions import Shuffle
+from froeschis.games.froeschis.answers import PERSON
 from froeschis.games.froeschis.bots import as_policy, make_bot
 from froeschis.games.froeschis.chance import distinct_orders, sample_chance
 from froeschis.games.froeschis.conformance import KIT
@@ -30,6 +31,7 @@ from froeschis.games.froeschis.serialize import (
 )
 from froeschis.games.froeschis.spec import LANGUAGES, load_catalogue, spec_dir
 from froeschis.games.froeschis.svg import game_state, observation
+from froeschis.games.froeschis.telling import TELLING
 from froeschis.games.froeschis.tiny import TINY_CONFIGS
 
 
@@ -113,5 +115,7 @@ GAME = Game(
     encoding=ENCODING,
     bot_spec=lambda spec, rules: as_policy(make_bot(spec, rules)),
     bot_help="ismc:BUDGET",
+    person=PERSON,
+    telling=TELLING,
 )
 """Fröschis, registered as ``froeschis`` (the default game of every command)."""
