@@ -1,4 +1,4 @@
-"""OpenSpiel's python_frog and python_army_of_frogs (froeschis.interop.spiel): OpenSpiel's own
+"""OpenSpiel's python_frog and python_army_of_frogs (froeschis.interop.openspiel): OpenSpiel's own
 random simulation test, and the wrapper in lock-step with the reference engine (the Game)."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ import random
 import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
-import froeschis.interop.spiel  # noqa: E402,F401  # registers the games
+import froeschis.interop.openspiel  # noqa: E402,F401  # registers the games
 from froeschis.framework.errors import IllegalActionError  # noqa: E402
 from froeschis.framework.registry import game as registered  # noqa: E402
 
@@ -60,7 +60,7 @@ def lock_step(name: str, params: dict[str, object], seed: int) -> int:
             engine = engine.apply(by_id[chosen])
             engine_actions.append(by_id[chosen])
             compared += 1
-        assert engine == state.state
+        assert engine == state.game_state
     assert engine.is_terminal
     assert state.returns() == list(engine.returns())
     return compared
@@ -91,7 +91,7 @@ def test_frog_resample_keeps_the_view() -> None:
     widow and discards hold the cards it has not seen, in some order."""
     state = pyspiel.load_game("python_frog").new_initial_state()
     rng = random.Random(3)
-    while state.is_chance_node() or len(state.state.tricks) < 3 or state.is_terminal():
+    while state.is_chance_node() or len(state.game_state.tricks) < 3 or state.is_terminal():
         if state.is_chance_node():
             ids, probs = zip(*state.chance_outcomes(), strict=True)
             state.apply_action(rng.choices(ids, probs)[0])
@@ -102,11 +102,11 @@ def test_frog_resample_keeps_the_view() -> None:
     changed = 0
     for _ in range(3):
         other = state.resample_from_infostate(seat, lambda: next(draws))
-        assert FROG.observe(other.state, seat) == FROG.observe(state.state, seat)
-        assert hidden(other.state, seat) == hidden(state.state, seat)
-        changed += other.state != state.state
+        assert FROG.observe(other.game_state, seat) == FROG.observe(state.game_state, seat)
+        assert hidden(other.game_state, seat) == hidden(state.game_state, seat)
+        changed += other.game_state != state.game_state
     assert changed > 0
-    assert json.loads(state.observation_string(seat)) == FROG.observe(state.state, seat)
+    assert json.loads(state.observation_string(seat)) == FROG.observe(state.game_state, seat)
 
 
 def chance_to(state: object, steps: int) -> None:

@@ -1,4 +1,4 @@
-"""What the generic wrappers (:mod:`froeschis.interop.spiel`, :mod:`froeschis.interop.aec`) show a
+"""What the generic wrappers (:mod:`froeschis.interop.openspiel`, :mod:`froeschis.interop.aec`) show a
 seat: the game's own :class:`~froeschis.framework.encoding.Knowledge` when its encoding has one,
 else one made from its JSON view (``Game.observe``).
 

@@ -143,4 +143,4 @@ ENCODING = Encoding(
     observation_size=observation_size,
     observation_tensor=observation_tensor,
 )
-"""The game's numbers, as the generic wrappers (:mod:`froeschis.interop.spiel`) read them."""
+"""The game's numbers, as the generic wrappers (:mod:`froeschis.interop.openspiel`, ...) read them."""
