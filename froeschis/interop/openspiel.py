@@ -54,7 +54,7 @@ from froeschis.framework.game import Game
 from froeschis.framework.records import Record
 from froeschis.framework.registry import game as registered
 from froeschis.framework.registry import names
-from froeschis.interop.views import knowledge
+from froeschis.interop.views import default_players, knowledge
 
 OPENSPIEL_EXTRA = "pip install 'froeschis[openspiel]'"
 """What to run when OpenSpiel is missing (in the error message)."""
@@ -76,12 +76,6 @@ _CHANCE = int(pyspiel.PlayerId.CHANCE)
 def short_name(name: str) -> str:
     """The OpenSpiel name of the game registered as ``name``: ``python_army_of_frogs``."""
     return "python_" + name.replace("-", "_")
-
-
-def default_players(game: Game) -> int:
-    """The player count a game is loaded with unless told: its encoding's, or the fewest it allows."""
-    encoding = game.part(game.encoding, "encoding")
-    return encoding.default_players or min(game.players)
 
 
 def parameters(game: Game) -> dict[str, Any]:
