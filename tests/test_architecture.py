@@ -57,7 +57,7 @@ def test_the_import_contracts_are_kept(contract_id: str) -> None:
         ("layers", "froeschis.framework.registry", "froeschis.games.froeschis.game"),
         ("layers", "froeschis.agents.tally", "froeschis.verify.trace"),
         ("layers", "froeschis.verify.vectors", "froeschis.conformance.report"),
-        ("layers", "froeschis.interop.rl", "froeschis.cli.options"),
+        ("layers", "froeschis.interop.gymnasium", "froeschis.cli.options"),
         ("games-independent", "froeschis.games.frog.render", "froeschis.games.froeschis.render"),
         ("games-independent", "froeschis.games.froeschis.tiny", "froeschis.games.army_of_frogs.tiny"),
         ("games-know-no-tool", "froeschis.games.froeschis.engine", "froeschis.cli"),
