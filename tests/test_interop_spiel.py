@@ -9,12 +9,55 @@ import random
 import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
-import froeschis.interop.openspiel  # noqa: E402,F401  # registers the games
 from froeschis.framework.errors import IllegalActionError  # noqa: E402
 from froeschis.framework.registry import game as registered  # noqa: E402
+from froeschis.framework.registry import names  # noqa: E402
+from froeschis.interop import openspiel  # noqa: E402  # registers the games
 
 FROG = registered("frog")
 ARMY = registered("army-of-frogs")
+
+REGISTRATIONS = {
+    "froeschis": (
+        "python_froeschis",
+        "Fröschis (Make Room), the froeschis reference engine",
+        4,
+        (0.0, 1.0),
+        100_000,
+    ),
+    "frog": ("python_frog", "Frog, the froeschis reference engine", 3, (-10_000.0, 10_000.0), 20_000),
+    "army-of-frogs": (
+        "python_army_of_frogs",
+        "Army of Frogs, the froeschis reference engine",
+        2,
+        (0.0, 1.0),
+        20_000,
+    ),
+}
+"""What each game was registered with when the module had a table of them (its names, default
+players, utility bounds and length bound), now read from its encoding."""
+
+
+@pytest.mark.parametrize("name", [name for name in names() if registered(name).encoding is not None])
+def test_every_game_is_registered_alike_from_its_encoding(name: str) -> None:
+    """One registration for every game with an encoding: its OpenSpiel names, player counts,
+    parameters (one per variant), utility and length bound, as they were."""
+    game = registered(name)
+    short, long, players, utility, length = REGISTRATIONS[name]
+    loaded = pyspiel.load_game(short)
+    kind = loaded.get_type()
+    assert (
+        type(loaded) is openspiel.GAMES[name] and loaded.game is game and openspiel.short_name(name) == short
+    )
+    assert (kind.long_name, kind.min_num_players, kind.max_num_players) == (
+        long,
+        min(game.players),
+        max(game.players),
+    )
+    assert (loaded.num_players(), (loaded.min_utility(), loaded.max_utility())) == (players, utility)
+    assert loaded.max_game_length() == length
+    options = [variant.option for variant in game.variants]
+    assert list(kind.parameter_specification) == sorted(["players", *options, "max_game_length"])
 
 
 @pytest.mark.parametrize("variant", [None, *(v.option for v in FROG.variants)])
