@@ -9,6 +9,8 @@ import random
 import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
+import numpy as np  # noqa: E402  # after the skip: NumPy comes with OpenSpiel
+
 from froeschis.framework.errors import IllegalActionError  # noqa: E402
 from froeschis.framework.registry import game as registered  # noqa: E402
 from froeschis.framework.registry import names  # noqa: E402
@@ -187,3 +189,27 @@ def test_an_impossible_chance_step_is_refused_and_changes_nothing(
         state.apply_action(bad)
     assert refused.value.clause == clause
     assert (str(state), list(state.chance_outcomes()), state.history()) == before
+
+
+@pytest.mark.parametrize("name", [name for name in names() if registered(name).encoding is not None])
+def test_rollouts_finish_a_chance_node_under_way_on_every_game(name: str) -> None:
+    """The rollout evaluator plays on from a chance node whose first steps are taken: the outcome
+    it completes begins with those steps (the encoding's ``complete_chance``, or the steps drawn one
+    by one), and its rollouts end with the game's returns."""
+    game = pyspiel.load_game(openspiel.short_name(name))
+    state = game.new_initial_state()
+    while len(state.trail.partial) < 3:  # a node of more than three steps (Frog's first is one)
+        assert not state.is_terminal()
+        state.apply_action(
+            state.chance_outcomes()[-1][0] if state.is_chance_node() else state.legal_actions()[0]
+        )
+    assert state.is_chance_node()  # still under way
+    setup, engine = state.spiel, state.game_state
+    whole = openspiel.complete_chance(setup, engine, state.trail.partial, random.Random(1))
+    assert setup.encoding.chance_ids(engine, whole)[:3] == tuple(state.trail.partial)
+    engine.apply(whole)  # an outcome the engine takes
+    evaluator = openspiel.ReferenceRolloutEvaluator(n_rollouts=3, random_state=np.random.RandomState(0))
+    values = evaluator.evaluate(state)
+    assert len(values) == game.num_players()
+    low, high = setup.encoding.utility
+    assert all(low <= value <= high for value in values)

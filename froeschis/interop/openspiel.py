@@ -468,9 +468,9 @@ def complete_chance(setup: Setup, state: Any, partial: list[int], rng: random.Ra
             return whole
 
 
-def rollout(position: SpielState, rng: random.Random) -> tuple[float, ...]:
-    """The returns of the game played on from ``position`` at random on the reference engine."""
-    trail, setup = position.trail, position.spiel
+def rollout(start: SpielState, rng: random.Random) -> tuple[float, ...]:
+    """The returns of the game played on from ``start`` at random on the reference engine."""
+    trail, setup = start.trail, start.spiel
     state, game = trail.states[-1], setup.game
     if trail.partial:
         state = state.apply(complete_chance(setup, state, trail.partial, rng))
