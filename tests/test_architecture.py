@@ -58,6 +58,7 @@ def test_the_import_contracts_are_kept(contract_id: str) -> None:
         ("layers", "froeschis.agents.tally", "froeschis.verify.trace"),
         ("layers", "froeschis.verify.vectors", "froeschis.conformance.report"),
         ("layers", "froeschis.interop.gymnasium", "froeschis.cli.options"),
+        ("interop-knows-no-game", "froeschis.interop.openspiel", "froeschis.games.froeschis.encoding"),
         ("games-independent", "froeschis.games.frog.render", "froeschis.games.froeschis.render"),
         ("games-independent", "froeschis.games.froeschis.tiny", "froeschis.games.army_of_frogs.tiny"),
         ("games-know-no-tool", "froeschis.games.froeschis.engine", "froeschis.cli"),
