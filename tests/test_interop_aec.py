@@ -82,3 +82,17 @@ def test_illegal_id_refused() -> None:
     env.reset(seed=0)
     with pytest.raises(FormatError):
         env.step(10**6)
+
+
+def test_only_a_registered_game_has_a_versioned_module() -> None:
+    """``froeschis.interop`` makes ``NAME_v0`` for a registered game only: another name is no
+    module and no attribute of the package."""
+    import froeschis.interop
+
+    assert importlib.import_module("froeschis.interop.frog_v0") is frog_v0
+    assert frog_v0.raw_env().game is registered("frog")
+    for missing in ("chess_v0", "frog_v1", "army-of-frogs_v0"):
+        with pytest.raises(ModuleNotFoundError):
+            importlib.import_module(f"froeschis.interop.{missing}")
+        with pytest.raises(AttributeError):
+            getattr(froeschis.interop, missing)
