@@ -80,7 +80,7 @@ ENCODED = [name for name in names() if registered(name).encoding is not None]
 def test_gymnasium_check_env_passes_for_every_game(name: str) -> None:
     """Every game's environment, at its default players and opponents, passes Gymnasium's checker;
     its only warnings are of infinite observation bounds, for a game whose encoding gives none
-    (Fröschis gives them, and has no warning at all)."""
+    (Fröschis and Army of Frogs give them, and have no warning at all; Frog has none yet)."""
     env = gymnasium.make(f"froeschis.interop.gymnasium:{ENV_IDS[name]}").unwrapped
     assert isinstance(env, SeatEnv) and env.game is registered(name)
     with warnings.catch_warnings(record=True) as caught:
@@ -94,17 +94,19 @@ def test_gymnasium_check_env_passes_for_every_game(name: str) -> None:
 @pytest.mark.parametrize("name", ENCODED)
 def test_random_episodes_of_every_game_replay_on_its_engine(name: str) -> None:
     """An episode of random masked ids against random bots replays on the game's engine, legal
-    throughout, to the environment's final state; the learner's reward is its return there."""
+    throughout, to the environment's final state; the learner's reward is its return there; and
+    every observation lies inside the observation space (the game's bounds, where it has them)."""
     env = SeatEnv(opponents="random", game=name)
     for seed in range(2):
         rng = np.random.default_rng(seed)
-        _, info = env.reset(seed=seed)
-        total, done = 0.0, False
+        observation, info = env.reset(seed=seed)
+        total, done, seen = 0.0, False, [observation]
         while not done:
-            _, reward, terminated, truncated, info = env.step(
-                int(rng.choice(np.flatnonzero(info["action_mask"])))
-            )
+            action = int(rng.choice(np.flatnonzero(info["action_mask"])))
+            observation, reward, terminated, truncated, info = env.step(action)
             total, done = total + reward, terminated or truncated
+            seen.append(observation)
+        assert all(env.observation_space.contains(o) for o in seen)  # inside the game's bounds
         replayed = env.record().replay()
         assert replayed == env.game_state and replayed.is_terminal
         assert total == replayed.returns()[env.seat]

@@ -60,6 +60,12 @@ class Encoding:
     )
     """``(view)``: a seat's view (``Game.observe``) as a vector, so that it holds nothing hidden
     (None with ``knowledge``, which reads the state itself)."""
+    observation_bounds: Callable[[Any, int], tuple[float, float]] | None = attrs.field(
+        default=None, kw_only=True
+    )
+    """``(rules, players)``: the least and the greatest entry :attr:`observation_tensor` gives (a
+    learning library checks observations against them); None: unbounded. (With ``knowledge``, its
+    own ``observation_bounds``.)"""
     resample: Resample | None = attrs.field(default=None, kw_only=True)
     """A history the seat cannot tell from the real one; None for a game with nothing hidden from
     a seat that a history could change (Army of Frogs: the bag's order only)."""

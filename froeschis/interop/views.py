@@ -63,4 +63,5 @@ def knowledge(game: Game) -> Knowledge:
         information_state_string=lambda state, seat, memory: "\n".join(memory[seat]),
         memory=seen,
         remember=remember,
+        observation_bounds=encoding.observation_bounds,
     )
