@@ -65,25 +65,31 @@ Needs the ``rl`` extra: ``pip install 'froeschis[rl]'``.
 
 from __future__ import annotations
 
-import math
 import random
 from typing import Any, Literal
 
-from froeschis.framework.errors import FormatError, FroeschisError, InternalError, RulesError, shown
+from froeschis.framework.errors import FormatError, FroeschisError, InternalError, shown
 from froeschis.framework.game import Game, Policy
 from froeschis.framework.records import Record
 from froeschis.framework.registry import DEFAULT, names
 from froeschis.framework.registry import game as registered
 from froeschis.interop.episode import Episode
+from froeschis.interop.rl import (
+    RENDER_MODES,
+    RL_EXTRA,
+    action_mask,
+    checked,
+    episode_rng,
+    legal_ids,
+    observation_box,
+    render,
+)
 from froeschis.interop.views import default_players, knowledge
-
-RL_EXTRA = "pip install 'froeschis[rl]'"
-"""What to run when Gymnasium or NumPy is missing (in the error message)."""
 
 try:
     import gymnasium
     import numpy as np
-    from gymnasium import logger, spaces
+    from gymnasium import spaces
     from numpy.typing import NDArray
 except ModuleNotFoundError as missing:
     raise ModuleNotFoundError(
@@ -91,9 +97,6 @@ except ModuleNotFoundError as missing:
     ) from missing
 
 IllegalAction = Literal["lose", "raise"]
-RENDER_MODES = ("human", "ansi")
-"""``"ansi"`` returns the game's text of the state, ``"human"`` prints it (after the reset and after
-every step, as Gymnasium's human mode shows the game as it goes)."""
 
 
 def env_id(name: str) -> str:
@@ -103,16 +106,6 @@ def env_id(name: str) -> str:
 
 class EpisodeOverError(FroeschisError, RuntimeError):
     """``step`` was called after the episode ended (terminated or truncated): call ``reset``."""
-
-
-def episode_rng(np_random: np.random.Generator) -> random.Random:
-    """A random source for one episode, drawn from the environment's seeded generator.
-
-    The engine's chance and the bots take a :class:`random.Random`; drawing its seed from the
-    environment's generator makes ``reset(seed=s)`` fix the whole episode, and a reset without a
-    seed continue the generator's stream (a new game, as Gymnasium expects).
-    """
-    return random.Random(int(np_random.integers(2**63)))
 
 
 class SeatEnv(gymnasium.Env[NDArray[np.float32], np.int64]):
@@ -135,25 +128,13 @@ class SeatEnv(gymnasium.Env[NDArray[np.float32], np.int64]):
         self.game: Game = registered(game)
         """The game this environment plays."""
         self.encoding = self.game.part(self.game.encoding, "encoding")
-        if render_mode is not None and render_mode not in RENDER_MODES:
-            raise ValueError(f"render_mode {render_mode!r}: expected None or one of {list(RENDER_MODES)}")
         if illegal_action not in ("lose", "raise"):
             raise ValueError(f"illegal_action {illegal_action!r}: expected 'lose' or 'raise'")
-        max_steps = self.encoding.max_steps if max_steps is None else max_steps
-        if not isinstance(max_steps, int) or isinstance(max_steps, bool) or max_steps < 1:
-            raise FormatError("max_steps", f"expected a whole number of at least 1, got {shown(max_steps)}")
-        known = [v.option for v in self.game.variants]
-        unknown = sorted(set(variants) - set(known))
-        if unknown:
-            raise RulesError(f"unknown variant options {unknown}; expected some of {known}")
+        self.rules, max_steps = checked(self.game, render_mode, max_steps, variants)
         players = default_players(self.game) if players is None else players
-        self.rules = self.game.rules(**variants)
         self.start = self.game.new_game(players, self.rules)  # refuses an impossible player count
         self.knowledge = knowledge(self.game)
-        size = sum(math.prod(shape) for _, shape in self.knowledge.observation_blocks(self.rules, players))
-        bounds = self.knowledge.observation_bounds
-        low, high = (-np.inf, np.inf) if bounds is None else bounds(self.rules, players)
-        self.observation_space = spaces.Box(low=low, high=high, shape=(size,), dtype=np.float32)
+        self.observation_space = observation_box(self.knowledge, self.rules, players)
         self.num_actions = int(self.encoding.num_distinct_actions(self.rules, players))
         self.action_space = spaces.Discrete(self.num_actions)
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
@@ -200,11 +181,7 @@ class SeatEnv(gymnasium.Env[NDArray[np.float32], np.int64]):
 
     def ids(self) -> dict[int, Any]:
         """The learner's legal decisions by id (none when it is not to decide)."""
-        state = self.game_state
-        if state.is_terminal or state.is_chance or state.current_player != self.seat:
-            return {}
-        encode = self.encoding.action_id
-        return {int(encode(state, action)): action for action in state.legal_actions()}
+        return legal_ids(self.encoding, self.game_state, self.seat)
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -267,9 +244,7 @@ class SeatEnv(gymnasium.Env[NDArray[np.float32], np.int64]):
         return np.array(self.knowledge.observation_tensor(self.game_state, self.seat), dtype=np.float32)
 
     def _mask(self) -> NDArray[np.int8]:
-        mask = np.zeros(self.num_actions, np.int8)
-        mask[list(self.ids())] = 1
-        return mask
+        return action_mask(self.ids(), self.num_actions)
 
     def _info(self) -> dict[str, Any]:
         return {"action_mask": self._mask()}
@@ -281,16 +256,7 @@ class SeatEnv(gymnasium.Env[NDArray[np.float32], np.int64]):
     def render(self) -> str | None:
         """The game's text of the state: returned with ``render_mode="ansi"``, printed with
         ``"human"`` (returning None); None, with a warning, without a render mode."""
-        if self.render_mode is None:
-            logger.warn(
-                "render() was called without a render mode: make the environment with render_mode='ansi'"
-            )
-            return None
-        text = str(self.game.render(self.game_state))
-        if self.render_mode == "human":
-            print(text, end="\n\n")  # a blank line between one table and the next
-            return None
-        return text
+        return render(self.game, self.render_mode, self.game_state)
 
 
 ENV_IDS: dict[str, str] = {name: env_id(name) for name in names() if registered(name).encoding is not None}

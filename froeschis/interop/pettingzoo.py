@@ -44,24 +44,30 @@ Needs the ``rl`` extra: ``pip install 'froeschis[rl]'``.
 
 from __future__ import annotations
 
-import math
-import random
 import types
 from typing import Any
 
-from froeschis.framework.errors import FormatError, InternalError, RulesError, shown
+from froeschis.framework.errors import FormatError, InternalError, shown
 from froeschis.framework.game import Game
 from froeschis.framework.records import Record
 from froeschis.framework.registry import DEFAULT
 from froeschis.framework.registry import game as registered
 from froeschis.interop.episode import Episode
+from froeschis.interop.rl import (
+    RENDER_MODES,
+    RL_EXTRA,
+    action_mask,
+    checked,
+    episode_rng,
+    legal_ids,
+    observation_box,
+    render,
+)
 from froeschis.interop.views import default_players, knowledge
-
-RL_EXTRA = "pip install 'froeschis[rl]'"
 
 try:
     import numpy as np
-    from gymnasium import logger, spaces
+    from gymnasium import spaces
     from gymnasium.utils import seeding
     from pettingzoo import AECEnv
     from pettingzoo.utils import wrappers
@@ -76,7 +82,6 @@ Observation = dict[str, Any]
 ActionId = int | np.integer[Any] | None
 ILLEGAL_REWARD = -1.0
 """What an illegal move earns its agent through :func:`env`, as in PettingZoo's classic games."""
-RENDER_MODES = ("human", "ansi")
 
 
 class GameEnv(AECEnv[str, Observation, ActionId]):
@@ -98,31 +103,19 @@ class GameEnv(AECEnv[str, Observation, ActionId]):
         self.encoding = self.game.part(self.game.encoding, "encoding")
         self.metadata = {**self.metadata, "name": versioned_name(name)}
         players = default_players(self.game) if players is None else players
-        max_steps = self.encoding.max_steps if max_steps is None else max_steps
-        if render_mode is not None and render_mode not in RENDER_MODES:
-            raise ValueError(f"render_mode {render_mode!r}: expected None or one of {list(RENDER_MODES)}")
-        if not isinstance(max_steps, int) or isinstance(max_steps, bool) or max_steps < 1:
-            raise FormatError("max_steps", f"expected a whole number of at least 1, got {shown(max_steps)}")
-        options = {v.option for v in self.game.variants}
-        unknown = sorted(set(variants) - options)
-        if unknown:
-            known = [v.option for v in self.game.variants]
-            raise RulesError(f"unknown variant options {unknown}; expected some of {known}")
-        self.rules = self.game.rules(**variants)
+        self.rules, max_steps = checked(self.game, render_mode, max_steps, variants)
         self.players = players
         self.start = self.game.new_game(players, self.rules)  # refuses an impossible player count
         self.render_mode = render_mode
         self.max_steps = max_steps
         self.knowledge = knowledge(self.game)
-        size = sum(math.prod(shape) for _, shape in self.knowledge.observation_blocks(self.rules, players))
-        bounds = self.knowledge.observation_bounds
-        low, high = (-np.inf, np.inf) if bounds is None else bounds(self.rules, players)
+        box = observation_box(self.knowledge, self.rules, players)
         self.num_actions = int(self.encoding.num_distinct_actions(self.rules, players))
         self.possible_agents = [f"player_{seat}" for seat in range(players)]
         self.observation_spaces = {
             agent: spaces.Dict(
                 {
-                    "observation": spaces.Box(low, high, (size,), np.float32),
+                    "observation": box,
                     "action_mask": spaces.Box(0, 1, (self.num_actions,), np.int8),
                 }
             )
@@ -161,16 +154,15 @@ class GameEnv(AECEnv[str, Observation, ActionId]):
 
     def ids(self) -> dict[int, Any]:
         """The legal decisions by id."""
-        encode = self.encoding.action_id
-        return {int(encode(self.game_state, action)): action for action in self.game_state.legal_actions()}
+        state = self.game_state
+        return legal_ids(self.encoding, state, state.current_player)
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """A new game: with ``seed``, that seed's game; without, the next game of the stream the
         last seed started (or of a fresh random one)."""
         if seed is not None or self._np_random is None:
             self._np_random, _ = seeding.np_random(seed)
-        chance = random.Random(int(self._np_random.integers(2**63)))
-        self._episode = Episode(self.game, self.start, chance, self.max_steps)
+        self._episode = Episode(self.game, self.start, episode_rng(self._np_random), self.max_steps)
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -183,12 +175,9 @@ class GameEnv(AECEnv[str, Observation, ActionId]):
 
     def observe(self, agent: str) -> Observation:
         seat = self.possible_agents.index(agent)
-        mask = np.zeros(self.num_actions, np.int8)
-        if self.game_state.current_player == seat:
-            mask[list(self.ids())] = 1
         return {
             "observation": np.asarray(self.knowledge.observation_tensor(self.game_state, seat), np.float32),
-            "action_mask": mask,
+            "action_mask": action_mask(legal_ids(self.encoding, self.game_state, seat), self.num_actions),
         }
 
     def step(self, action: ActionId) -> None:
@@ -221,16 +210,7 @@ class GameEnv(AECEnv[str, Observation, ActionId]):
     def render(self) -> str | None:
         """The game's text of the state: returned with ``render_mode="ansi"``, printed with
         ``"human"`` (returning None); None, with a warning, without a render mode."""
-        if self.render_mode is None:
-            logger.warn(
-                "render() was called without a render mode: make the environment with render_mode='ansi'"
-            )
-            return None
-        text = str(self.game.render(self.game_state))
-        if self.render_mode == "human":
-            print(text, end="\n\n")  # a blank line between one table and the next
-            return None
-        return text
+        return render(self.game, self.render_mode, self.game_state)
 
     def close(self) -> None:
         """Nothing to release."""
