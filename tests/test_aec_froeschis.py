@@ -1,4 +1,4 @@
-"""Fröschis through the generic PettingZoo environment (froeschis.interop.aec, Fröschis' numbers in
+"""Fröschis through the generic PettingZoo environment (froeschis.interop.pettingzoo, Fröschis' numbers in
 froeschis.games.froeschis.encoding), as ``froeschis_v0`` and as ``GameEnv("froeschis")``: seeded games
 for every player count and rule set give, at every step of two episodes (seeded, then the stream's
 next), the agent to act, every agent's observation and action mask, the rewards, terminations,
@@ -23,7 +23,7 @@ pytest.importorskip("pettingzoo")
 from froeschis.games.froeschis.bots import MAX_STEPS
 from froeschis.games.froeschis.readings import VARIANT_OPTIONS
 from froeschis.interop import froeschis_v0
-from froeschis.interop.aec import GameEnv
+from froeschis.interop.pettingzoo import GameEnv
 from tests.golden_digests import digests
 
 GOLDEN = Path(__file__).parent / "data" / "froeschis_v0.json"

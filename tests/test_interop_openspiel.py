@@ -24,6 +24,7 @@ import numpy as np  # noqa: E402  # after the skip: NumPy comes with OpenSpiel
 from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
 
 from froeschis.framework.errors import FormatError, IllegalActionError, RulesError  # noqa: E402
+from froeschis.framework.registry import game as registered  # noqa: E402
 from froeschis.games.froeschis import encoding  # noqa: E402
 from froeschis.games.froeschis.actions import DRAW, TAKE_DISCARD, Shuffle  # noqa: E402
 from froeschis.games.froeschis.cards import FROG, Card, Row, number, spot  # noqa: E402
@@ -35,6 +36,8 @@ from froeschis.games.froeschis.rules import Rules, with_variants  # noqa: E402
 from froeschis.games.froeschis.state import Phase, Player  # noqa: E402
 from froeschis.interop import openspiel  # noqa: E402
 
+SHORT_NAME = openspiel.short_name("froeschis")
+
 RULE_SETS: list[dict[str, bool]] = [
     {},
     *({option: True} for option in VARIANT_OPTIONS),
@@ -44,7 +47,7 @@ RULE_SETS: list[dict[str, bool]] = [
 
 
 def load(players: int, **params: Any) -> Any:
-    return pyspiel.load_game(openspiel.SHORT_NAME, {"players": players, **params})
+    return pyspiel.load_game(SHORT_NAME, {"players": players, **params})
 
 
 DRAW_ID = 0
@@ -68,6 +71,17 @@ def play_randomly(game: Any, rng: np.random.RandomState, always_draw: bool = Fal
     while not state.is_terminal():
         step_randomly(state, rng, always_draw)
     return state
+
+
+def chosen(state: Any) -> list[Card]:
+    """The cards chosen so far at the chance node under way (its steps, read as cards)."""
+    kinds = encoding.card_kinds(state.get_game().setup.rules)
+    return [kinds[kind] for kind in state.trail.partial]
+
+
+def where(state: Any) -> tuple[Any, ...]:
+    """Where a state stands: the engine's state, the chance steps under way, the steps so far."""
+    return (state.game_state, tuple(state.trail.partial), state.trail.steps, len(state.trail.actions))
 
 
 def history(state: Any) -> list[tuple[int, int]]:
@@ -114,7 +128,7 @@ def test_parameters_select_the_rules_and_bad_ones_are_refused() -> None:
     with pytest.raises(FormatError, match="max_game_length"):
         load(2, max_game_length=0)
     with pytest.raises(FormatError, match="colour"):
-        openspiel.FroeschisGame({"colour": 1})  # pyspiel.load_game refuses it before
+        openspiel.GAMES["froeschis"]({"colour": 1})  # pyspiel.load_game refuses it before
 
 
 # --------------------------------------------------------------------------- chance
@@ -133,8 +147,7 @@ def test_chance_nodes_offer_the_cards_left_by_their_counts() -> None:
             if not state.is_chance_node():
                 state.apply_action(rng.choice(state.legal_actions()))
                 continue
-            position = state.position
-            left = Counter(position.state.chance_pool()) - Counter(position.chosen)
+            left = Counter(state.game_state.chance_pool()) - Counter(chosen(state))
             total = sum(left.values())
             expected = [(kinds.index(card), count / total) for card, count in sorted(left.items())]
             outcomes, probabilities = zip(*state.chance_outcomes(), strict=True)
@@ -215,13 +228,13 @@ def test_illegal_actions_are_refused_and_change_nothing() -> None:
         state.apply_action(10)
     while state.is_chance_node():
         state.apply_action(state.chance_outcomes()[0][0])
-    before = state.position
+    before = where(state)
     assert state.legal_actions() == [0]  # draw: the discard pile is empty
     with pytest.raises(IllegalActionError, match=r"turn\.draw-source"):
         state.apply_action(1)
     with pytest.raises(FormatError, match="action_id"):
         state.apply_action(12)
-    assert state.position is before
+    assert where(state) == before and state.game_state is before[0]
     # a kind of card that is used up is refused at a chance node
     rng = np.random.RandomState(1)
     while not (state.is_chance_node() and len(state.chance_outcomes()) < 10):
@@ -248,9 +261,9 @@ def test_a_game_stopped_at_its_length_bound_has_no_winner() -> None:
 def test_several_winners_each_get_one() -> None:
     """How a shared win shares (documented): each winner 1, the others 0, as game.returns says."""
     game = load(3)
-    start = game.new_initial_state().position
-    over = GameState(Rules(), Phase.OVER, 8, 0, start.state.players, start.state.draw_pile, winners=(0, 2))
-    state = openspiel.FroeschisState(game, openspiel.Position.start(start.setup, over))
+    start = game.new_initial_state().game_state
+    over = GameState(Rules(), Phase.OVER, 8, 0, start.players, start.draw_pile, winners=(0, 2))
+    state = game.state_at(over)
     assert state.is_terminal()
     assert state.returns() == [1.0, 0.0, 1.0]
 
@@ -278,7 +291,7 @@ def long_game(game: Any, seed: int) -> list[Any]:
 
 def assert_same_state(copied: Any, state: Any) -> None:
     """Everything OpenSpiel and froeschis say of a state, the same for its copy."""
-    assert type(copied) is openspiel.FroeschisState
+    assert type(copied) is openspiel.SpielState
     assert copied.history() == state.history()
     assert copied.current_player() == state.current_player()
     assert copied.is_terminal() == state.is_terminal()
@@ -290,7 +303,7 @@ def assert_same_state(copied: Any, state: Any) -> None:
         assert copied.observation_tensor(seat) == state.observation_tensor(seat)
         assert copied.information_state_tensor(seat) == state.information_state_tensor(seat)
         assert copied.information_state_string(seat) == state.information_state_string(seat)
-    assert copied.game_state == state.game_state and copied.position.chosen == state.position.chosen
+    assert copied.game_state == state.game_state and chosen(copied) == chosen(state)
     assert copied.record() == state.record()
     assert str(copied) == str(state)
 
@@ -304,7 +317,7 @@ def test_states_of_long_games_serialise_pickle_and_deep_copy() -> None:
     game = load(2)
     states = long_game(game, seed=0)
     assert len(states) > 2000 and states[-1].is_terminal()
-    half_dealt = next(s for s in reversed(states) if len(s.position.chosen) == 30)
+    half_dealt = next(s for s in reversed(states) if len(chosen(s)) == 30)
     for state in (half_dealt, states[2000], states[-1]):
         restored_game, restored = pyspiel.deserialize_game_and_state(
             pyspiel.serialize_game_and_state(game, state)
@@ -352,10 +365,10 @@ def _states(game: Any) -> list[Any]:
 def test_strings_and_tensors_are_the_encodings() -> None:
     game = load(4)
     states = _states(game)
-    reshuffled = [s for s in states if s.position.reshuffled]
+    reshuffled = [s for s in states if s.trail.memory]  # Fröschis' memory: the draw pile is known
     assert reshuffled and len(reshuffled) < len(states)
     for state in states[::5] + reshuffled[:5]:
-        known = state.position.reshuffled
+        known = state.trail.memory
         reference = state.game_state
         for seat in range(4):
             assert state.observation_string(seat) == encoding.observation_string(reference, seat)
@@ -382,7 +395,7 @@ def test_the_draw_pile_is_known_after_a_reshuffle_until_the_next_deal() -> None:
             if isinstance(action, Shuffle):
                 known = state_now.phase is Phase.RESHUFFLE
             state_now = state_now.apply(action)
-        assert state.position.reshuffled is known
+        assert state.trail.memory is known
 
 
 def test_resampled_states_look_the_same_to_the_player_and_move_hidden_cards() -> None:
@@ -390,7 +403,7 @@ def test_resampled_states_look_the_same_to_the_player_and_move_hidden_cards() ->
     sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
     moved = kept_pile = 0
     states = _states(game)
-    for state in [s for i, s in enumerate(states) if i % 7 == 0 or (s.position.reshuffled and i % 2 == 0)]:
+    for state in [s for i, s in enumerate(states) if i % 7 == 0 or (s.trail.memory and i % 2 == 0)]:
         seat = state.current_player()
         other = state.resample_from_infostate(seat, sampler)
         assert other.information_state_string(seat) == state.information_state_string(seat)
@@ -399,7 +412,7 @@ def test_resampled_states_look_the_same_to_the_player_and_move_hidden_cards() ->
         assert other.history() == []
         hidden = other.game_state.players != state.game_state.players
         moved += hidden
-        if state.position.reshuffled:
+        if state.trail.memory:
             assert Counter(other.game_state.draw_pile) == Counter(state.game_state.draw_pile)
             kept_pile += 1
         # the resampled game plays on to an end
@@ -416,10 +429,10 @@ def test_resampling_in_the_middle_of_a_deal_keeps_the_count_chosen() -> None:
     for _ in range(20):
         state.apply_action(state.chance_outcomes()[-1][0])  # the highest kind left: eights first
     other = state.resample_from_infostate(0, pyspiel.UniformProbabilitySampler(0.0, 1.0))
-    assert len(other.position.chosen) == 20
-    assert Counter(other.position.chosen) + Counter(
-        dict(zip(encoding.card_kinds(Rules()), other.position.remaining, strict=True))
-    ) == Counter(Rules().deck)
+    assert len(chosen(other)) == 20
+    kinds = encoding.card_kinds(Rules())
+    remaining = {kinds[kind]: round(p * 40) for kind, p in other.chance_outcomes()}  # 40 cards left
+    assert Counter(chosen(other)) + Counter(remaining) == Counter(Rules().deck)
     assert other.information_state_string(1) == state.information_state_string(1)
 
 
@@ -474,9 +487,7 @@ def test_plain_mcts_sees_the_hidden_cards_and_is_mcts_does_not() -> None:
     search at both tables, and draws at both."""
     winning, dead = final_turn(number(1)), final_turn(number(8))
     game = load(2)
-    tables = [
-        openspiel.FroeschisState(game, openspiel.Position.start(game.setup, t)) for t in (winning, dead)
-    ]
+    tables = [game.state_at(t) for t in (winning, dead)]
     for reference in (winning, dead):
         check_state(reference)
         assert reference.apply(TAKE_DISCARD).winners == (1,)
@@ -512,10 +523,7 @@ def test_resampling_depends_only_on_what_the_player_knows() -> None:
     """Two tables seat 0 cannot tell apart resample to the same table for the same random number
     (so IS-MCTS searches the same worlds at both), and another number deals otherwise."""
     game = load(2)
-    tables = [
-        openspiel.FroeschisState(game, openspiel.Position.start(game.setup, final_turn(top)))
-        for top in (number(1), number(8))
-    ]
+    tables = [game.state_at(final_turn(top)) for top in (number(1), number(8))]
     first, second = (table.resample_from_infostate(0, lambda: 0.25).game_state for table in tables)
     assert first == second and first not in (tables[0].game_state, tables[1].game_state)
     assert tables[0].resample_from_infostate(0, lambda: 0.75).game_state != first
@@ -548,7 +556,8 @@ def test_importing_without_openspiel_names_the_extra() -> None:
 
 
 def test_the_variant_parameters_are_the_one_list() -> None:
-    assert [name for name in openspiel.PARAMETERS if name in VARIANT_OPTIONS] == list(VARIANT_OPTIONS)
+    parameters = openspiel.parameters(registered("froeschis"))
+    assert [name for name in parameters if name in VARIANT_OPTIONS] == list(VARIANT_OPTIONS)
     for names in itertools.chain.from_iterable(
         itertools.combinations(VARIANT_OPTIONS, n) for n in range(len(VARIANT_OPTIONS) + 1)
     ):

@@ -41,7 +41,7 @@ from froeschis.games.froeschis.readings import VARIANT_OPTIONS
 from froeschis.games.froeschis.rules import Rules
 from froeschis.interop import froeschis_v0
 from froeschis.interop import pettingzoo as interop_pettingzoo
-from froeschis.interop.pettingzoo import FroeschisEnv
+from froeschis.interop.pettingzoo import GameEnv
 
 VARIANT_SETS: list[dict[str, bool]] = [
     {},
@@ -64,8 +64,9 @@ MAKERS: dict[str, Maker] = {"env": froeschis_v0.env, "raw_env": froeschis_v0.raw
 """The two ways to make the environment: in PettingZoo's classic wrappers, and bare."""
 
 
-def make(players: int, variants: dict[str, bool]) -> FroeschisEnv:
-    return froeschis_v0.raw_env(players=players, **variants)  # type: ignore[arg-type]  # variants only
+def make(players: int, variants: dict[str, bool]) -> GameEnv:
+    made: GameEnv = froeschis_v0.raw_env(players=players, **variants)
+    return made
 
 
 @pytest.mark.parametrize("maker", MAKERS)
@@ -93,13 +94,13 @@ def test_pettingzoo_render_test_passes(
 ) -> None:
     """PettingZoo's render test, for every mode the metadata lists: ``"ansi"`` returns text,
     ``"human"`` returns None (and prints, as a test below checks)."""
-    assert FroeschisEnv.metadata["render_modes"] == ["human", "ansi"]
+    assert GameEnv.metadata["render_modes"] == ["human", "ansi"]
     # PettingZoo annotates render_test as taking a Gymnasium Env, but it makes and steps AEC ones.
     render_test(lambda **kwargs: MAKERS[maker](players=players, **variants, **kwargs))  # type: ignore[arg-type]
     assert f"seat {players - 1}:" in capsys.readouterr().out
 
 
-def random_game(env: FroeschisEnv, seed: int) -> tuple[list[tuple[int, Action]], dict[str, float]]:
+def random_game(env: GameEnv, seed: int) -> tuple[list[tuple[int, Action]], dict[str, float]]:
     """Play ``env`` to the end with uniformly random legal ids (from the masks); the (seat, action)
     of every decision and each agent's total reward."""
     rng = np.random.default_rng(seed)
@@ -168,7 +169,7 @@ def other_hidden_cards(state: GameState) -> GameState:
     return attrs.evolve(state, players=players, draw_pile=draw_pile)
 
 
-def observations(env: FroeschisEnv) -> list[dict[str, Any]]:
+def observations(env: GameEnv) -> list[dict[str, Any]]:
     return [env.observe(agent) for agent in env.possible_agents]
 
 
@@ -186,7 +187,7 @@ def test_no_agent_observes_a_hidden_card(decisions: int) -> None:
         env.step(int(np.flatnonzero(env.observe(env.agent_selection)["action_mask"])[-1]))
     state = env.game_state
     seen = observations(env)
-    env.game.state = other_hidden_cards(state)
+    env.episode.state = other_hidden_cards(state)
     assert env.game_state != state
     assert same(observations(env), seen)
     seat, i = next(
@@ -194,7 +195,7 @@ def test_no_agent_observes_a_hidden_card(decisions: int) -> None:
     )
     row = state.players[seat].row
     shown = Row(tuple(spot(x.card, x.face_up or j == i) for j, x in enumerate(row.spots)))
-    env.game.state = attrs.evolve(
+    env.episode.state = attrs.evolve(
         state,
         players=tuple(attrs.evolve(p, row=shown) if s == seat else p for s, p in enumerate(state.players)),
     )
@@ -202,7 +203,7 @@ def test_no_agent_observes_a_hidden_card(decisions: int) -> None:
 
 
 def test_an_illegal_action_is_refused_and_changes_nothing() -> None:
-    env = froeschis_v0.raw_env(players=2)
+    env: GameEnv = froeschis_v0.raw_env(players=2)
     env.reset(seed=3)
     mask = env.observe(env.agent_selection)["action_mask"]
     illegal = int(np.flatnonzero(mask == 0)[0])
@@ -334,12 +335,14 @@ def test_bad_settings_are_refused_with_reasons() -> None:
         froeschis_v0.raw_env(players=2).record()
 
 
-def test_the_names_of_the_unversioned_module_still_work() -> None:
-    """Code written before ``froeschis_v0``: ``froeschis.interop.pettingzoo.env`` is still the bare
-    environment (an illegal action raises), and the environment's class is where it was."""
-    assert froeschis_v0.raw_env is FroeschisEnv is interop_pettingzoo.FroeschisEnv
-    env = interop_pettingzoo.env(players=2, render_mode="ansi")
-    assert type(env) is FroeschisEnv and env.metadata["name"] == "froeschis_v0"
+def test_the_generic_module_makes_the_versioned_module_s_environment() -> None:
+    """``froeschis.interop.pettingzoo.raw_env`` makes, for the default game, the environment of
+    ``froeschis_v0.raw_env`` (the one class of every game; an illegal action raises), and the
+    versioned module is one module, whichever way it is imported."""
+    env = interop_pettingzoo.raw_env(players=2, render_mode="ansi")
+    assert type(env) is type(froeschis_v0.raw_env(players=2)) is GameEnv
+    assert env.metadata["name"] == "froeschis_v0" and env.game.name == "froeschis"
+    assert sys.modules["froeschis.interop.froeschis_v0"] is froeschis_v0
     env.reset(seed=3)
     with pytest.raises(IllegalActionError):
         env.step(int(np.flatnonzero(env.observe(env.agent_selection)["action_mask"] == 0)[0]))

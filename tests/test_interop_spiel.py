@@ -1,4 +1,4 @@
-"""OpenSpiel's python_frog and python_army_of_frogs (froeschis.interop.spiel): OpenSpiel's own
+"""OpenSpiel's python_frog and python_army_of_frogs (froeschis.interop.openspiel): OpenSpiel's own
 random simulation test, and the wrapper in lock-step with the reference engine (the Game)."""
 
 from __future__ import annotations
@@ -9,12 +9,57 @@ import random
 import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
-import froeschis.interop.spiel  # noqa: E402,F401  # registers the games
+import numpy as np  # noqa: E402  # after the skip: NumPy comes with OpenSpiel
+
 from froeschis.framework.errors import IllegalActionError  # noqa: E402
 from froeschis.framework.registry import game as registered  # noqa: E402
+from froeschis.framework.registry import names  # noqa: E402
+from froeschis.interop import openspiel  # noqa: E402  # registers the games
 
 FROG = registered("frog")
 ARMY = registered("army-of-frogs")
+
+REGISTRATIONS = {
+    "froeschis": (
+        "python_froeschis",
+        "Fröschis (Make Room), the froeschis reference engine",
+        4,
+        (0.0, 1.0),
+        100_000,
+    ),
+    "frog": ("python_frog", "Frog, the froeschis reference engine", 3, (-10_000.0, 10_000.0), 20_000),
+    "army-of-frogs": (
+        "python_army_of_frogs",
+        "Army of Frogs, the froeschis reference engine",
+        2,
+        (0.0, 1.0),
+        20_000,
+    ),
+}
+"""What each game was registered with when the module had a table of them (its names, default
+players, utility bounds and length bound), now read from its encoding."""
+
+
+@pytest.mark.parametrize("name", [name for name in names() if registered(name).encoding is not None])
+def test_every_game_is_registered_alike_from_its_encoding(name: str) -> None:
+    """One registration for every game with an encoding: its OpenSpiel names, player counts,
+    parameters (one per variant), utility and length bound, as they were."""
+    game = registered(name)
+    short, long, players, utility, length = REGISTRATIONS[name]
+    loaded = pyspiel.load_game(short)
+    kind = loaded.get_type()
+    assert (
+        type(loaded) is openspiel.GAMES[name] and loaded.game is game and openspiel.short_name(name) == short
+    )
+    assert (kind.long_name, kind.min_num_players, kind.max_num_players) == (
+        long,
+        min(game.players),
+        max(game.players),
+    )
+    assert (loaded.num_players(), (loaded.min_utility(), loaded.max_utility())) == (players, utility)
+    assert loaded.max_game_length() == length
+    options = [variant.option for variant in game.variants]
+    assert list(kind.parameter_specification) == sorted(["players", *options, "max_game_length"])
 
 
 @pytest.mark.parametrize("variant", [None, *(v.option for v in FROG.variants)])
@@ -60,7 +105,7 @@ def lock_step(name: str, params: dict[str, object], seed: int) -> int:
             engine = engine.apply(by_id[chosen])
             engine_actions.append(by_id[chosen])
             compared += 1
-        assert engine == state.state
+        assert engine == state.game_state
     assert engine.is_terminal
     assert state.returns() == list(engine.returns())
     return compared
@@ -91,7 +136,7 @@ def test_frog_resample_keeps_the_view() -> None:
     widow and discards hold the cards it has not seen, in some order."""
     state = pyspiel.load_game("python_frog").new_initial_state()
     rng = random.Random(3)
-    while state.is_chance_node() or len(state.state.tricks) < 3 or state.is_terminal():
+    while state.is_chance_node() or len(state.game_state.tricks) < 3 or state.is_terminal():
         if state.is_chance_node():
             ids, probs = zip(*state.chance_outcomes(), strict=True)
             state.apply_action(rng.choices(ids, probs)[0])
@@ -102,11 +147,11 @@ def test_frog_resample_keeps_the_view() -> None:
     changed = 0
     for _ in range(3):
         other = state.resample_from_infostate(seat, lambda: next(draws))
-        assert FROG.observe(other.state, seat) == FROG.observe(state.state, seat)
-        assert hidden(other.state, seat) == hidden(state.state, seat)
-        changed += other.state != state.state
+        assert FROG.observe(other.game_state, seat) == FROG.observe(state.game_state, seat)
+        assert hidden(other.game_state, seat) == hidden(state.game_state, seat)
+        changed += other.game_state != state.game_state
     assert changed > 0
-    assert json.loads(state.observation_string(seat)) == FROG.observe(state.state, seat)
+    assert json.loads(state.observation_string(seat)) == FROG.observe(state.game_state, seat)
 
 
 def chance_to(state: object, steps: int) -> None:
@@ -144,3 +189,27 @@ def test_an_impossible_chance_step_is_refused_and_changes_nothing(
         state.apply_action(bad)
     assert refused.value.clause == clause
     assert (str(state), list(state.chance_outcomes()), state.history()) == before
+
+
+@pytest.mark.parametrize("name", [name for name in names() if registered(name).encoding is not None])
+def test_rollouts_finish_a_chance_node_under_way_on_every_game(name: str) -> None:
+    """The rollout evaluator plays on from a chance node whose first steps are taken: the outcome
+    it completes begins with those steps (the encoding's ``complete_chance``, or the steps drawn one
+    by one), and its rollouts end with the game's returns."""
+    game = pyspiel.load_game(openspiel.short_name(name))
+    state = game.new_initial_state()
+    while len(state.trail.partial) < 3:  # a node of more than three steps (Frog's first is one)
+        assert not state.is_terminal()
+        state.apply_action(
+            state.chance_outcomes()[-1][0] if state.is_chance_node() else state.legal_actions()[0]
+        )
+    assert state.is_chance_node()  # still under way
+    setup, engine = state.spiel, state.game_state
+    whole = openspiel.complete_chance(setup, engine, state.trail.partial, random.Random(1))
+    assert setup.encoding.chance_ids(engine, whole)[:3] == tuple(state.trail.partial)
+    engine.apply(whole)  # an outcome the engine takes
+    evaluator = openspiel.ReferenceRolloutEvaluator(n_rollouts=3, random_state=np.random.RandomState(0))
+    values = evaluator.evaluate(state)
+    assert len(values) == game.num_players()
+    low, high = setup.encoding.utility
+    assert all(low <= value <= high for value in values)

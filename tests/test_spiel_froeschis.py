@@ -1,4 +1,4 @@
-"""``python_froeschis`` through the generic OpenSpiel wrapper (froeschis.interop.spiel, Fröschis'
+"""``python_froeschis`` through the generic OpenSpiel wrapper (froeschis.interop.openspiel, Fröschis'
 numbers in froeschis.games.froeschis.encoding): seeded games for every player count and variant give at
 every step the ids, chance outcomes and probabilities, texts, observations, information states and
 returns of tests/data/python_froeschis.json. The file was written by the wrapper of Fröschis' own
@@ -18,10 +18,11 @@ import pytest
 pyspiel = pytest.importorskip("pyspiel")
 
 from froeschis.games.froeschis.readings import VARIANT_OPTIONS  # noqa: E402
-from froeschis.interop.openspiel import SHORT_NAME  # noqa: E402  # registers python_froeschis
+from froeschis.interop.openspiel import short_name  # noqa: E402  # registers python_froeschis
 from tests.golden_digests import digests  # noqa: E402
 from tests.spiel_trace import steps  # noqa: E402
 
+SHORT_NAME = short_name("froeschis")
 GOLDEN = Path(__file__).parent / "data" / "python_froeschis.json"
 
 RULE_SETS: list[tuple[str, ...]] = [(), *((option,) for option in VARIANT_OPTIONS), VARIANT_OPTIONS]

@@ -33,7 +33,7 @@ def main() -> None:
     parser.add_argument("--simulations", type=int, default=50)
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
-    game = pyspiel.load_game(openspiel.SHORT_NAME, {"players": args.players})
+    game = pyspiel.load_game(openspiel.short_name("froeschis"), {"players": args.players})
     rng = np.random.RandomState(args.seed)
     evaluator = openspiel.ReferenceRolloutEvaluator(n_rollouts=1, random_state=rng)
     bot = ismcts.ISMCTSBot(game, evaluator, uct_c=2.0, max_simulations=args.simulations, random_state=rng)

@@ -2,9 +2,9 @@
 and vectors of the wrappers for learning libraries (OpenSpiel, PettingZoo).
 
 A game gives one :class:`Encoding` as ``Game.encoding``; the wrappers
-(:mod:`froeschis.interop.spiel`, :mod:`froeschis.interop.aec`) read only it and the
-:class:`~froeschis.framework.game.Game`, so that a game's numbers are written once, in its own
-package, and the wrappers once for every game.
+(:mod:`froeschis.interop.openspiel`, :mod:`froeschis.interop.pettingzoo`,
+:mod:`froeschis.interop.gymnasium`) read only it and the :class:`~froeschis.framework.game.Game`, so
+that a game's numbers are written once, in its own package, and the wrappers once for every game.
 """
 
 from __future__ import annotations
@@ -26,6 +26,9 @@ given one (the states from the start, the actions between them), with its last s
 ResampleState = Callable[[Any, Sequence[int], Any, int, random.Random], tuple[Any, tuple[int, ...]]]
 """``(state, partial, memory, seat, rng) -> (state, partial)``: a state and chance steps under way
 that the seat cannot tell from the given ones (its memory the same)."""
+
+CompleteChance = Callable[[Any, Sequence[int], random.Random], Any]
+"""``(state, partial, rng) -> outcome``: a chance outcome that begins with the steps ``partial``."""
 
 
 @attrs.frozen
@@ -57,6 +60,12 @@ class Encoding:
     )
     """``(view)``: a seat's view (``Game.observe``) as a vector, so that it holds nothing hidden
     (None with ``knowledge``, which reads the state itself)."""
+    observation_bounds: Callable[[Any, int], tuple[float, float]] | None = attrs.field(
+        default=None, kw_only=True
+    )
+    """``(rules, players)``: the least and the greatest entry :attr:`observation_tensor` gives (a
+    learning library checks observations against them); None: unbounded. (With ``knowledge``, its
+    own ``observation_bounds``.)"""
     resample: Resample | None = attrs.field(default=None, kw_only=True)
     """A history the seat cannot tell from the real one; None for a game with nothing hidden from
     a seat that a history could change (Army of Frogs: the bag's order only)."""
@@ -72,6 +81,20 @@ class Encoding:
     resample_state: ResampleState | None = attrs.field(default=None, kw_only=True)
     """A state the seat cannot tell from the real one, drawn without a history (in place of
     ``resample``, for a game whose hidden cards are dealt again rather than replayed)."""
+    complete_chance: CompleteChance | None = attrs.field(default=None, kw_only=True)
+    """``(state, partial, rng)``: a random whole outcome of the chance node whose steps ``partial``
+    are taken, as likely as the steps would make it (a rollout finishes a deal under way at once);
+    None: the remaining steps drawn one by one from :attr:`chance_step`."""
+    default_players: int | None = attrs.field(default=None, kw_only=True)
+    """The player count a wrapper plays without being told (None: the fewest the game allows)."""
+    utility: tuple[float, float] = attrs.field(default=(0.0, 1.0), kw_only=True)
+    """The least and the greatest return a seat can get (OpenSpiel's utility bounds)."""
+    max_steps: int = attrs.field(default=20_000, kw_only=True)
+    """The wrappers' default bound on a game's actions, chance steps included (OpenSpiel's
+    ``max_game_length``, the environments' ``max_steps``): a game whose rules have no end for
+    players who keep undoing each other stops there."""
+    long_name: str | None = attrs.field(default=None, kw_only=True)
+    """The game's long name in OpenSpiel; None: its title, "the froeschis reference engine"."""
 
 
 @attrs.frozen

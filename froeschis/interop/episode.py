@@ -1,5 +1,5 @@
 """The game an environment advances, for every game and every environment (PettingZoo's AEC
-environments, Fröschis' Gymnasium environment): chance resolved as soon as it comes, so the state
+environments, the Gymnasium environments): chance resolved as soon as it comes, so the state
 is always a decision or the end, and the whole action list kept so that it replays on the engine.
 It needs none of the ``rl`` extra's packages."""
 

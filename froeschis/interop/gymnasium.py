@@ -1,4 +1,5 @@
-"""Fröschis as a Gymnasium environment: a learner plays one seat against froeschis bots.
+"""Every registered game with an encoding as a Gymnasium environment: a learner plays one seat
+against the game's bots.
 
 >>> import gymnasium
 >>> env = gymnasium.make("froeschis.interop.gymnasium:Froeschis-v0", players=4, opponents="greedy")
@@ -9,52 +10,55 @@
 ...     observation, reward, terminated, truncated, info = env.step(action)
 ...     done = terminated or truncated
 
-Importing this module registers ``Froeschis-v0``, so ``gymnasium.make`` imports it by the
-``module:name`` form above. Its parameters:
+Importing this module registers one id per game (:func:`env_id`: ``Froeschis-v0``, ``Frog-v0``,
+``ArmyOfFrogs-v0``), so ``gymnasium.make`` imports it by the ``module:name`` form above. The
+environment is :class:`SeatEnv`; its parameters:
 
 ``players``
-    2 to 4 seats (default 4);
+    the seats (the game's encoding's count unless given: Fröschis 4, Frog 3, Army of Frogs 2);
 ``opponents``
-    the bots of the other seats, by name (:func:`froeschis.games.froeschis.bots.make_bot`: ``random``,
-    ``greedy``, ``ismc``, ``ismc:BUDGET``): one name for all of them, or a comma-separated list with
-    one name per other seat, in seat order (default ``greedy``);
+    the bots of the other seats, by name (``Game.bot``: Fröschis' ``random``, ``greedy``, ``ismc``,
+    ``ismc:BUDGET``; Frog's ``random``, ``heuristic``): one name for all of them, or a
+    comma-separated list with one name per other seat, in seat order (default: the game's first
+    bot after ``random``, Fröschis' ``greedy``);
 ``seat``
-    the learner's seat (default 0, the seat that starts the first round);
+    the learner's seat (default 0);
 ``illegal_action``
     what an illegal action does: ``"lose"`` (default) or ``"raise"``, see below;
 ``max_steps``
-    the cap on the game's actions, chance included (the rules have no end for players who keep
-    taking a dead discard and discarding it again); the episode is truncated there;
+    the cap on the game's actions, chance included (the encoding's bound unless given: a game's
+    rules may have no end for players who keep undoing each other); the episode is truncated there;
 ``render_mode``
-    ``"ansi"``: :meth:`FroeschisEnv.render` returns the table as ``froeschis watch`` prints it;
-    ``"human"``: the environment prints it after the reset and after every step;
+    ``"ansi"``: :meth:`SeatEnv.render` returns the game's text of the state (Fröschis: the table
+    as ``froeschis watch`` prints it); ``"human"``: the environment prints it after the reset and
+    after every step;
 ``**variants``
     the rules variants, by their option names (``optional_frog_swap=True``, ...).
 
-The **observation** is the learner's observation tensor of ``encoding/1``
-(:func:`froeschis.games.froeschis.encoding.observation_tensor`), float32: what its seat may see, never a
-face-down card or the draw pile's order. The opponents decide on their own seat's view only
-(:func:`froeschis.games.froeschis.observation.observe`). **Actions** are the ids of ``encoding/1``.
-``info["action_mask"]`` (int8, one per id) marks the legal ones; :meth:`FroeschisEnv.action_masks`
+The **observation** is the learner's observation tensor (:func:`froeschis.interop.views.knowledge`;
+Fröschis' is ``encoding/1``'s), float32: what its seat may see, never a hidden piece. The
+opponents decide on their own seat's view only. **Actions** are the encoding's ids.
+``info["action_mask"]`` (int8, one per id) marks the legal ones; :meth:`SeatEnv.action_masks`
 gives the same as booleans, the method ``sb3_contrib``'s ``MaskablePPO`` looks for.
 
-The **reward** comes when the game ends: the learner's return under clause ``game.returns``, 1 if
-it is among the winners (a shared win is a whole win) and 0 otherwise; every other step gives 0.
+The **reward** comes when the game ends: the learner's return (Fröschis: 1 if it is among the
+winners, a shared win a whole win, and 0 otherwise); every other step gives 0.
 
 **An illegal action** (an id the mask marks 0) ends the episode by default: ``terminated`` is True,
 the reward is -1 (worse than any game's outcome, so a learner is taught to avoid it) and
 ``info["illegal_action"]`` is the id; the game is unchanged and not played on. Learning code that
 does not mask (Gymnasium's own checker steps random ids) thus keeps running and learns the rules'
 limits from the reward. With ``illegal_action="raise"`` the engine's
-:class:`~froeschis.framework.errors.IllegalActionError` is raised instead, naming the clause that forbids
-the action: for code that masks and wants to know when it did not. Either way an id outside the
-action space is a :class:`~froeschis.framework.errors.FormatError`, and stepping an episode that is over
-an :class:`EpisodeOverError`.
+:class:`~froeschis.framework.errors.IllegalActionError` is raised instead, naming the clause that
+forbids the action, when the encoding names a decision for every id (``Encoding.decision``; else a
+:class:`~froeschis.framework.errors.FormatError`): for code that masks and wants to know when it did
+not. Either way an id outside the action space is a :class:`~froeschis.framework.errors.FormatError`,
+and stepping an episode that is over an :class:`EpisodeOverError`.
 
 Chance and the bots draw from sources seeded by ``reset(seed=...)``: the same seed and actions give
-the same episode. :meth:`FroeschisEnv.record` gives the game as a
-:class:`~froeschis.games.froeschis.record.GameRecord`, every seat's actions and chance, which replays on the
-reference engine.
+the same episode. :meth:`SeatEnv.record` gives the game as a
+:class:`~froeschis.framework.records.Record`, every seat's actions and chance, which replays on the
+engine.
 
 Needs the ``rl`` extra: ``pip install 'froeschis[rl]'``.
 """
@@ -64,24 +68,23 @@ from __future__ import annotations
 import random
 from typing import Any, Literal
 
-from froeschis.framework.errors import FormatError, FroeschisError, shown
-from froeschis.games.froeschis.bots import MAX_STEPS, Policy, as_policy, make_bot
-from froeschis.games.froeschis.encoding import id_to_action
-from froeschis.games.froeschis.engine import GameState
-from froeschis.games.froeschis.record import GameRecord
+from froeschis.framework.errors import FormatError, FroeschisError, InternalError, shown
+from froeschis.framework.game import Game, Policy
+from froeschis.framework.records import Record
+from froeschis.framework.registry import DEFAULT, names
+from froeschis.framework.registry import game as registered
+from froeschis.interop.episode import Episode
 from froeschis.interop.rl import (
     RENDER_MODES,
     RL_EXTRA,
-    SeededGame,
-    action_mask_array,
-    action_mask_space,
-    check_render_mode,
+    action_mask,
+    checked,
     episode_rng,
-    observation_array,
-    observation_space,
+    legal_ids,
+    observation_box,
     render,
-    rules_from,
 )
+from froeschis.interop.views import default_players, knowledge
 
 try:
     import gymnasium
@@ -93,39 +96,47 @@ except ModuleNotFoundError as missing:
         f"froeschis.interop.gymnasium needs {missing.name}: {RL_EXTRA}", name=missing.name
     ) from missing
 
-ENV_ID = "Froeschis-v0"
-"""The id this module registers (``gymnasium.make("froeschis.interop.gymnasium:Froeschis-v0")``)."""
-
 IllegalAction = Literal["lose", "raise"]
+
+
+def env_id(name: str) -> str:
+    """The Gymnasium id of the game registered as ``name``: ``army-of-frogs`` is ``ArmyOfFrogs-v0``."""
+    return "".join(part.capitalize() for part in name.split("-")) + "-v0"
 
 
 class EpisodeOverError(FroeschisError, RuntimeError):
     """``step`` was called after the episode ended (terminated or truncated): call ``reset``."""
 
 
-class FroeschisEnv(gymnasium.Env[NDArray[np.float32], np.int64]):
+class SeatEnv(gymnasium.Env[NDArray[np.float32], np.int64]):
     """The learner's seat against bots (see the module's description)."""
 
     metadata = {"render_modes": list(RENDER_MODES), "render_fps": 4}  # noqa: RUF012  # Gymnasium's class attribute
 
     def __init__(
         self,
-        players: int = 4,
-        opponents: str = "greedy",
+        players: int | None = None,
+        opponents: str | None = None,
         seat: int = 0,
         illegal_action: IllegalAction = "lose",
-        max_steps: int = MAX_STEPS,
+        max_steps: int | None = None,
         render_mode: str | None = None,
+        *,
+        game: str = DEFAULT,
         **variants: bool,
     ) -> None:
-        check_render_mode(render_mode)
+        self.game: Game = registered(game)
+        """The game this environment plays."""
+        self.encoding = self.game.part(self.game.encoding, "encoding")
         if illegal_action not in ("lose", "raise"):
             raise ValueError(f"illegal_action {illegal_action!r}: expected 'lose' or 'raise'")
-        if not isinstance(max_steps, int) or isinstance(max_steps, bool) or max_steps < 1:
-            raise FormatError("max_steps", f"expected a whole number of at least 1, got {shown(max_steps)}")
-        self.rules = rules_from(variants)
-        self.observation_space = observation_space(players, self.rules)  # refuses a bad player count
-        self.action_space = spaces.Discrete(action_mask_space(self.rules).shape[0])
+        self.rules, max_steps = checked(self.game, render_mode, max_steps, variants)
+        players = default_players(self.game) if players is None else players
+        self.start = self.game.new_game(players, self.rules)  # refuses an impossible player count
+        self.knowledge = knowledge(self.game)
+        self.observation_space = observation_box(self.knowledge, self.rules, players)
+        self.num_actions = int(self.encoding.num_distinct_actions(self.rules, players))
+        self.action_space = spaces.Discrete(self.num_actions)
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
             raise FormatError("seat", f"no seat {shown(seat)} in a {players}-player game")
         self.players = players
@@ -134,12 +145,14 @@ class FroeschisEnv(gymnasium.Env[NDArray[np.float32], np.int64]):
         self.illegal_action = illegal_action
         self.max_steps = max_steps
         self.render_mode = render_mode
-        self._game: SeededGame | None = None
+        self._episode: Episode | None = None
         self._over = False
         self._rngs: list[random.Random] = []
 
-    def _bots(self, opponents: str) -> dict[int, Policy]:
+    def _bots(self, opponents: str | None) -> dict[int, Policy]:
         """The policy of every other seat, from one bot name or one per other seat."""
+        if opponents is None:
+            opponents = next((name for name in self.game.bots if name != "random"), "random")
         names = [name for name in opponents.split(",") if name.strip()]
         others = [s for s in range(self.players) if s != self.seat]
         if len(names) == 1:
@@ -148,23 +161,27 @@ class FroeschisEnv(gymnasium.Env[NDArray[np.float32], np.int64]):
             raise ValueError(
                 f"opponents {opponents!r}: name one bot for all {len(others)} other seats, or one for each"
             )
-        return {s: as_policy(make_bot(name, self.rules)) for s, name in zip(others, names, strict=True)}
+        return {s: self.game.bot(name, self.rules) for s, name in zip(others, names, strict=True)}
 
     @property
-    def game(self) -> SeededGame:
-        """The game being played (the reference state, the action list); only after :meth:`reset`."""
-        if self._game is None:
+    def episode(self) -> Episode:
+        """The game being played (its state and every action); only after :meth:`reset`."""
+        if self._episode is None:
             raise RuntimeError("call reset() before using the environment")
-        return self._game
+        return self._episode
 
     @property
-    def game_state(self) -> GameState:
-        """The reference engine's state: the whole table, face-down cards included (not for agents)."""
-        return self.game.state
+    def game_state(self) -> Any:
+        """The engine's state: the whole table, hidden pieces included (not for agents)."""
+        return self.episode.state
 
-    def record(self) -> GameRecord:
-        """The game so far, every seat's actions and chance; it replays on the reference engine."""
-        return self.game.record()
+    def record(self) -> Record:
+        """The game so far, every seat's actions and chance; it replays on the engine."""
+        return Record(self.game, self.players, self.rules, tuple(self.episode.actions))
+
+    def ids(self) -> dict[int, Any]:
+        """The learner's legal decisions by id (none when it is not to decide)."""
+        return legal_ids(self.encoding, self.game_state, self.seat)
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -173,57 +190,77 @@ class FroeschisEnv(gymnasium.Env[NDArray[np.float32], np.int64]):
         super().reset(seed=seed)
         chance = episode_rng(self.np_random)
         self._rngs = [episode_rng(self.np_random) for _ in range(self.players)]
-        self._game = SeededGame(self.players, self.rules, chance, self.max_steps)
+        self._episode = Episode(self.game, self.start, chance, self.max_steps)
         self._over = False
         self._play_opponents()
         if self.render_mode == "human":
             self.render()
-        return observation_array(self._game.state, self.seat), self._info()
+        return self._observation(), self._info()
 
     def step(
         self, action: int | np.integer[Any]
     ) -> tuple[NDArray[np.float32], float, bool, bool, dict[str, Any]]:
         """The learner plays the action with this id, then the bots play until its next decision."""
-        game = self.game
+        episode = self.episode
         if self._over:
             raise EpisodeOverError("this episode is over: call reset() to start the next")
         if not isinstance(action, int | np.integer) or isinstance(action, bool):
             raise FormatError("action", f"expected an action id (a whole number), got {shown(action)}")
-        chosen = id_to_action(int(action), self.rules)
-        if game.truncated:
+        if not 0 <= int(action) < self.num_actions:
+            raise FormatError("action", f"no action has id {shown(action)} (ids 0 to {self.num_actions - 1})")
+        legal = self.ids()
+        if episode.truncated:
             pass  # the cap was reached before the learner's first decision: this step reports it
-        elif self.illegal_action == "lose" and chosen not in game.state.legal_actions():
-            self._over = True
-            observation = observation_array(game.state, self.seat)
-            return observation, -1.0, True, False, {**self._info(), "illegal_action": int(action)}
-        else:
-            game.play(chosen)
+        elif int(action) in legal:
+            episode.play(legal[int(action)])
             self._play_opponents()
-        state = game.state
-        self._over = state.is_terminal or game.truncated
-        reward = state.returns()[self.seat] if state.is_terminal else 0.0
+        elif self.illegal_action == "lose":
+            self._over = True
+            return self._observation(), -1.0, True, False, {**self._info(), "illegal_action": int(action)}
+        else:
+            decision = self.encoding.decision
+            if decision is not None:
+                episode.state.apply(decision(self.rules, int(action)))  # the engine's refusal
+                raise InternalError(f"the engine took {shown(action)}, which no legal decision has")
+            raise FormatError("action", f"{shown(action)} is no legal decision's id here")
+        state = episode.state
+        self._over = state.is_terminal or episode.truncated
+        reward = float(state.returns()[self.seat]) if state.is_terminal else 0.0
         if self.render_mode == "human":
             self.render()
-        return observation_array(state, self.seat), reward, state.is_terminal, game.truncated, self._info()
+        return self._observation(), reward, state.is_terminal, episode.truncated, self._info()
 
     def _play_opponents(self) -> None:
         """The bots play (chance resolves itself) until the learner decides or the game stops."""
-        game = self.game
-        while not (game.state.is_terminal or game.truncated or game.state.current_player == self.seat):
-            mover = game.state.current_player
-            game.play(self.opponents[mover](game.state, self._rngs[mover]))
+        episode = self.episode
+        while not (
+            episode.state.is_terminal or episode.truncated or episode.state.current_player == self.seat
+        ):
+            mover = episode.state.current_player
+            episode.play(self.opponents[mover](episode.state, self._rngs[mover]))
+
+    def _observation(self) -> NDArray[np.float32]:
+        """The learner's observation tensor as a new float32 array (callers keep them)."""
+        return np.array(self.knowledge.observation_tensor(self.game_state, self.seat), dtype=np.float32)
+
+    def _mask(self) -> NDArray[np.int8]:
+        return action_mask(self.ids(), self.num_actions)
 
     def _info(self) -> dict[str, Any]:
-        return {"action_mask": action_mask_array(self.game.state, self.seat)}
+        return {"action_mask": self._mask()}
 
     def action_masks(self) -> NDArray[np.bool_]:
         """The legal action ids now, as booleans (what ``MaskablePPO`` asks an environment for)."""
-        return action_mask_array(self.game.state, self.seat).astype(bool)
+        return self._mask().astype(bool)
 
     def render(self) -> str | None:
-        """The table as ``froeschis watch`` prints it: returned with ``render_mode="ansi"``, printed
-        with ``"human"`` (returning None); None, with a warning, without a render mode."""
-        return render(self.render_mode, self.game.state)
+        """The game's text of the state: returned with ``render_mode="ansi"``, printed with
+        ``"human"`` (returning None); None, with a warning, without a render mode."""
+        return render(self.game, self.render_mode, self.game_state)
 
 
-gymnasium.register(id=ENV_ID, entry_point=FroeschisEnv)
+ENV_IDS: dict[str, str] = {name: env_id(name) for name in names() if registered(name).encoding is not None}
+"""The Gymnasium id of every registered game with an encoding, by the game's name."""
+
+for _name, _id in ENV_IDS.items():
+    gymnasium.register(id=_id, entry_point=SeatEnv, kwargs={"game": _name})

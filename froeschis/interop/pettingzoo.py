@@ -1,117 +1,307 @@
-"""Fröschis as a PettingZoo AEC environment: every seat an agent, one decision at a time.
+"""Every registered game with an encoding (Fröschis, Frog, Army of Frogs) as a PettingZoo AEC
+environment: every seat an agent, one decision at a time, played by the game's reference engine
+through the framework's :class:`~froeschis.framework.game.Game`.
 
-Make it through :mod:`froeschis.interop.froeschis_v0`, the versioned module that PettingZoo's own
-environments have (``env()`` with PettingZoo's classic wrappers, ``raw_env()`` without)::
+Make one with :func:`env` (in PettingZoo's classic wrappers) or :func:`raw_env` (bare), naming the
+game (Fröschis unless named), or through the game's versioned module, named as PettingZoo names its
+own environments (``tictactoe_v3``): ``froeschis_v0``, ``frog_v0``, ``army_of_frogs_v0`` (see
+:mod:`froeschis.interop`)::
 
     from froeschis.interop import froeschis_v0
 
     env = froeschis_v0.env(players=3)
 
-This module is the environment itself, :class:`FroeschisEnv`: the generic environment of
-:mod:`froeschis.interop.aec` playing Fröschis (its numbers in :mod:`froeschis.games.froeschis.encoding`),
-with Fröschis' record of the game. Its :func:`env`, the bare environment
-(``froeschis_v0.raw_env``), is kept for code written before the versioned module; bound as
-``from froeschis.interop import pettingzoo`` it would hide the ``pettingzoo`` package itself.
-
->>> from froeschis.interop import froeschis_v0
->>> env = froeschis_v0.raw_env(players=3)
+>>> from froeschis.interop import pettingzoo
+>>> env = pettingzoo.raw_env("froeschis", players=3)
 >>> env.reset(seed=1)
 >>> for agent in env.agent_iter():
 ...     observation, reward, terminated, truncated, info = env.last()
 ...     action = None if terminated or truncated else int(observation["action_mask"].argmax())
 ...     env.step(action)
+>>> env.record().replay() == env.game_state
+True
 
-The agents are ``player_0`` to ``player_{n-1}``: agent ``player_i`` is seat ``i`` of the reference
-engine. What an agent observes is a dict:
-
-``observation``
-    the seat's observation tensor of ``encoding/1``
-    (:func:`froeschis.games.froeschis.encoding.observation_tensor`),
-    float32: what the seat may see, never a face-down card or the draw pile's order;
-``action_mask``
-    int8, 1 for every action id (:func:`froeschis.games.froeschis.encoding.action_to_id`) the seat may play
-    now; all 0 when it is not the seat's decision.
-
-Actions are the ids of ``encoding/1`` (a ``Discrete`` space). Chance (the deal and every reshuffle)
-is no agent: the environment resolves it as soon as it comes, from a source seeded by
-``reset(seed=...)``, so the same seed and actions give the same game.
-
-**Rewards** are given once, when the game ends: each seat's return under clause ``game.returns``,
-1 for every winner and 0 for everybody else (:meth:`~froeschis.games.froeschis.engine.GameState.returns`, the
-numbers every froeschis interface gives). A shared win is not split: each co-winner gets 1, as the
-rules say that several players can win. Every other step rewards 0.
-
-**An illegal action** is a caller's bug, not a move: this environment raises the engine's
-:class:`~froeschis.framework.errors.IllegalActionError` (naming the clause that forbids it), or
-:class:`~froeschis.framework.errors.FormatError` for an id outside the action space, and the game is
-unchanged. ``froeschis_v0.env()`` wraps it as PettingZoo's classic games are wrapped, so that an
-illegal move ends the game as a loss (``TerminateIllegalWrapper``, reward -1).
-
-**Truncation**: the rules have no end for players who keep taking a dead discard and discarding it
-again, so after ``max_steps`` actions (chance included, as :func:`froeschis.games.froeschis.bots.drive`
-counts them) every agent is truncated.
-
-:meth:`FroeschisEnv.record` gives the game so far as a :class:`~froeschis.games.froeschis.record.GameRecord`,
-which replays on the reference engine and saves as JSON (:mod:`froeschis.games.froeschis.serialize`).
-``render_mode="ansi"`` makes :meth:`FroeschisEnv.render` return the table as ``froeschis watch``
-prints it (face-down cards as ``?``); ``render_mode="human"`` prints it after the reset and after
-every step.
+Agent ``player_i`` is seat ``i``. An agent observes a dict: ``observation``, the game's
+observation tensor of its seat (:func:`froeschis.interop.views.knowledge`, float32: nothing the seat
+may not see; Fröschis' is ``encoding/1``'s, never a face-down card or the draw pile's order), and
+``action_mask``, int8, 1 for every id of a legal decision (all 0 when the seat is not to decide).
+Actions are the encoding's ids (a ``Discrete`` space). Chance is no agent: it is resolved at once
+with ``Game.sample_chance`` from a source drawn for each episode from the environment's generator,
+seeded by ``reset(seed=...)`` (a reset without a seed plays the stream's next game), so the same
+seed and actions give the same game. Rewards are the game's returns, given once at the end
+(Fröschis: 1 for every winner, a shared win not split). An illegal id changes nothing: the engine
+refuses it, naming the clause, when the encoding names a decision for every id
+(``Encoding.decision``), else it is a :class:`~froeschis.framework.errors.FormatError` (``env()``
+makes it a loss instead, as PettingZoo's classic games do). After ``max_steps`` actions (chance
+included; the encoding's bound unless set: a game's rules may have no end for players who keep
+undoing each other) every agent is truncated. ``render_mode="ansi"`` makes :meth:`GameEnv.render`
+return the game's text of the state, ``"human"`` prints it after the reset and every step.
+:meth:`GameEnv.record` is the game so far as a :class:`~froeschis.framework.records.Record`, which
+replays on the engine.
 
 Needs the ``rl`` extra: ``pip install 'froeschis[rl]'``.
 """
 
 from __future__ import annotations
 
-import random
+import types
+from typing import Any
 
-from froeschis.games.froeschis.bots import MAX_STEPS
-from froeschis.games.froeschis.engine import GameState
-from froeschis.games.froeschis.record import GameRecord
-from froeschis.interop.aec import RENDER_MODES, ActionId, GameEnv, Observation
-from froeschis.interop.rl import SeededGame
+from froeschis.framework.errors import FormatError, InternalError, shown
+from froeschis.framework.game import Game
+from froeschis.framework.records import Record
+from froeschis.framework.registry import DEFAULT
+from froeschis.framework.registry import game as registered
+from froeschis.interop.episode import Episode
+from froeschis.interop.rl import (
+    RENDER_MODES,
+    RL_EXTRA,
+    action_mask,
+    checked,
+    episode_rng,
+    legal_ids,
+    observation_box,
+    render,
+)
+from froeschis.interop.views import default_players, knowledge
 
-__all__ = ["ActionId", "FroeschisEnv", "Observation", "env"]
+try:
+    import numpy as np
+    from gymnasium import spaces
+    from gymnasium.utils import seeding
+    from pettingzoo import AECEnv
+    from pettingzoo.utils import wrappers
+except ModuleNotFoundError as missing:
+    raise ModuleNotFoundError(
+        f"froeschis.interop.pettingzoo needs {missing.name}: {RL_EXTRA}", name=missing.name
+    ) from missing
+
+__all__ = ["ActionId", "GameEnv", "Observation", "env", "raw_env"]
+
+Observation = dict[str, Any]
+ActionId = int | np.integer[Any] | None
+ILLEGAL_REWARD = -1.0
+"""What an illegal move earns its agent through :func:`env`, as in PettingZoo's classic games."""
+
+
+class GameEnv(AECEnv[str, Observation, ActionId]):
+    """The AEC environment of one game (see the module's description)."""
+
+    metadata = {"name": "froeschis_game", "render_modes": list(RENDER_MODES), "is_parallelizable": False}  # noqa: RUF012
+
+    def __init__(
+        self,
+        name: str = DEFAULT,
+        players: int | None = None,
+        render_mode: str | None = None,
+        max_steps: int | None = None,
+        **variants: bool,
+    ) -> None:
+        super().__init__()  # type: ignore[no-untyped-call]  # AECEnv.__init__ is not annotated
+        self.game: Game = registered(name)
+        """The game this environment plays."""
+        self.encoding = self.game.part(self.game.encoding, "encoding")
+        self.metadata = {**self.metadata, "name": versioned_name(name)}
+        players = default_players(self.game) if players is None else players
+        self.rules, max_steps = checked(self.game, render_mode, max_steps, variants)
+        self.players = players
+        self.start = self.game.new_game(players, self.rules)  # refuses an impossible player count
+        self.render_mode = render_mode
+        self.max_steps = max_steps
+        self.knowledge = knowledge(self.game)
+        box = observation_box(self.knowledge, self.rules, players)
+        self.num_actions = int(self.encoding.num_distinct_actions(self.rules, players))
+        self.possible_agents = [f"player_{seat}" for seat in range(players)]
+        self.observation_spaces = {
+            agent: spaces.Dict(
+                {
+                    "observation": box,
+                    "action_mask": spaces.Box(0, 1, (self.num_actions,), np.int8),
+                }
+            )
+            for agent in self.possible_agents
+        }
+        self.action_spaces = {agent: spaces.Discrete(self.num_actions) for agent in self.possible_agents}
+        self._episode: Episode | None = None
+        self._np_random: np.random.Generator | None = None
+
+    @property
+    def episode(self) -> Episode:
+        """The game being played (its state and every action); only after :meth:`reset`."""
+        if self._episode is None:
+            raise RuntimeError("call reset() before using the environment")
+        return self._episode
+
+    @property
+    def game_state(self) -> Any:
+        """The engine's state: the whole table, hidden pieces included (not for agents)."""
+        return self.episode.state
+
+    @property
+    def actions(self) -> list[Any]:
+        """The game's actions so far, chance outcomes included (they replay on the engine)."""
+        return self.episode.actions
+
+    def record(self) -> Record:
+        """The game so far, chance included; it replays on the engine to :attr:`game_state`."""
+        return Record(self.game, self.players, self.rules, tuple(self.episode.actions))
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self.action_spaces[agent]
+
+    def ids(self) -> dict[int, Any]:
+        """The legal decisions by id."""
+        state = self.game_state
+        return legal_ids(self.encoding, state, state.current_player)
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """A new game: with ``seed``, that seed's game; without, the next game of the stream the
+        last seed started (or of a fresh random one)."""
+        if seed is not None or self._np_random is None:
+            self._np_random, _ = seeding.np_random(seed)
+        self._episode = Episode(self.game, self.start, episode_rng(self._np_random), self.max_steps)
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, bool(self.episode.truncated))
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self.agent_selection = self.possible_agents[max(self.game_state.current_player, 0)]
+        if self.render_mode == "human":
+            self.render()
+
+    def observe(self, agent: str) -> Observation:
+        seat = self.possible_agents.index(agent)
+        return {
+            "observation": np.asarray(self.knowledge.observation_tensor(self.game_state, seat), np.float32),
+            "action_mask": action_mask(legal_ids(self.encoding, self.game_state, seat), self.num_actions),
+        }
+
+    def step(self, action: ActionId) -> None:
+        """The selected agent plays the decision with this id (None once it is done)."""
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        legal = self.ids()
+        if not isinstance(action, int | np.integer) or isinstance(action, bool):
+            raise FormatError("action", f"expected an action id (a whole number), got {shown(action)}")
+        if int(action) not in legal:
+            decision = self.encoding.decision
+            if decision is not None:
+                self.game_state.apply(decision(self.rules, int(action)))  # the engine's refusal
+                raise InternalError(f"the engine took {shown(action)}, which no legal decision has")
+            raise FormatError("action", f"{shown(action)} is no legal decision's id here")
+        self.episode.play(legal[int(action)])
+        if self.game_state.is_terminal:
+            self.rewards = dict(zip(self.agents, map(float, self.game_state.returns()), strict=True))
+            self.terminations = dict.fromkeys(self.agents, True)
+            self._accumulate_rewards()
+        elif self.episode.truncated:
+            self.truncations = dict.fromkeys(self.agents, True)
+        else:
+            self.agent_selection = self.possible_agents[self.game_state.current_player]
+        if self.render_mode == "human":
+            self.render()
+
+    def render(self) -> str | None:
+        """The game's text of the state: returned with ``render_mode="ansi"``, printed with
+        ``"human"`` (returning None); None, with a warning, without a render mode."""
+        return render(self.game, self.render_mode, self.game_state)
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+def wrapped(raw: GameEnv) -> wrappers.OrderEnforcingWrapper[str, Observation, ActionId]:
+    """``raw`` in the wrappers PettingZoo's classic games have: an illegal action ends the game, -1
+    for the agent that played it and 0 for the others, with PettingZoo's warning
+    (``TerminateIllegalWrapper``); an id outside the action space is refused by an assertion
+    (``AssertOutOfBoundsWrapper``); and calls out of order, such as ``step`` before ``reset``, are
+    errors (``OrderEnforcingWrapper``). The wrappers pass every other attribute through:
+    ``env.record()`` and ``env.game_state`` are the environment's."""
+    env: AECEnv[str, Observation, ActionId] = wrappers.TerminateIllegalWrapper(
+        raw, illegal_reward=ILLEGAL_REWARD
+    )
+    env = wrappers.AssertOutOfBoundsWrapper(env)
+    return wrappers.OrderEnforcingWrapper(env)
+
+
+def raw_env(
+    game: str = DEFAULT,
+    players: int | None = None,
+    render_mode: str | None = None,
+    max_steps: int | None = None,
+    **variants: bool,
+) -> GameEnv:
+    """The bare environment of ``game`` (its encoding's player count unless given; ``variants``
+    switch its rules variants on by their option names, ``optional_frog_swap=True``); an illegal
+    id raises and changes nothing."""
+    return GameEnv(game, players, render_mode, max_steps, **variants)
 
 
 def env(
-    players: int = 4, render_mode: str | None = None, max_steps: int = MAX_STEPS, **variants: bool
-) -> FroeschisEnv:
-    """The bare Fröschis AEC environment for ``players`` seats (2 to 4), illegal actions refused;
-    ``variants`` switch rules variants on by their option names (``optional_frog_swap=True``, see
-    :mod:`froeschis.games.froeschis.readings`). The same as ``froeschis_v0.raw_env``, kept for older code."""
-    return FroeschisEnv(players, render_mode, max_steps, **variants)
+    game: str = DEFAULT,
+    players: int | None = None,
+    render_mode: str | None = None,
+    max_steps: int | None = None,
+    **variants: bool,
+) -> wrappers.OrderEnforcingWrapper[str, Observation, ActionId]:
+    """:func:`raw_env` in PettingZoo's classic wrappers (:func:`wrapped`)."""
+    return wrapped(raw_env(game, players, render_mode, max_steps, **variants))
 
 
-class FroeschisEnv(GameEnv):
-    """The AEC environment (see the module's description); make it with ``froeschis_v0.env`` or
-    ``froeschis_v0.raw_env``."""
+VERSION = 0
+"""The environments' version: it goes up when what an agent observes, the actions or the rewards
+change, so that results stay comparable within one version."""
 
-    metadata = {  # noqa: RUF012  # PettingZoo's class attribute
-        "name": "froeschis_v0",
-        "render_modes": list(RENDER_MODES),
-        "is_parallelizable": False,
-    }
 
-    def __init__(
-        self, players: int = 4, render_mode: str | None = None, max_steps: int = MAX_STEPS, **variants: bool
-    ) -> None:
-        super().__init__("froeschis", players, render_mode, max_steps, **variants)
+def versioned_name(name: str) -> str:
+    """The versioned name of the environment of the game registered as ``name``:
+    ``army_of_frogs_v0``."""
+    return f"{name.replace('-', '_')}_v{VERSION}"
 
-    def new_episode(self, chance: random.Random) -> SeededGame:
-        """A game on the reference engine, which keeps its record."""
-        return SeededGame(self.players, self.rules, chance, self.max_steps)
 
-    @property
-    def game(self) -> SeededGame:  # type: ignore[override]  # Fröschis' environment named its episode so
-        """The game being played (the reference state, the action list); only after :meth:`reset`."""
-        found: SeededGame = self.episode
-        return found
+def fill_versioned(module: types.ModuleType, name: str) -> None:
+    """Make ``module`` the versioned module of the game ``name`` (:mod:`froeschis.interop` makes
+    one for every game with an encoding): its ``raw_env`` and ``env`` are this module's, for
+    that game."""
+    game = registered(name)
 
-    @property
-    def game_state(self) -> GameState:
-        """The reference engine's state: the whole table, face-down cards included (not for agents)."""
-        return self.game.state
+    def versioned_raw_env(
+        players: int | None = None,
+        render_mode: str | None = None,
+        max_steps: int | None = None,
+        **variants: bool,
+    ) -> GameEnv:
+        return GameEnv(name, players, render_mode, max_steps, **variants)
 
-    def record(self) -> GameRecord:
-        """The game so far, chance included; it replays on the reference engine to :attr:`game_state`."""
-        return self.game.record()
+    def versioned_env(
+        players: int | None = None,
+        render_mode: str | None = None,
+        max_steps: int | None = None,
+        **variants: bool,
+    ) -> wrappers.OrderEnforcingWrapper[str, Observation, ActionId]:
+        return wrapped(GameEnv(name, players, render_mode, max_steps, **variants))
+
+    players = default_players(game)
+    for function, verb in ((versioned_raw_env, "raw_env"), (versioned_env, "env")):
+        function.__name__ = function.__qualname__ = verb
+        function.__module__ = module.__name__
+    versioned_raw_env.__doc__ = (
+        f"The bare {game.title} environment ({players} players unless given); an illegal id raises "
+        "and changes nothing."
+    )
+    versioned_env.__doc__ = f"The {game.title} environment in PettingZoo's classic wrappers."
+    short = module.__name__.rpartition(".")[2]
+    module.__doc__ = (
+        f"{game.title} for PettingZoo (:mod:`froeschis.interop.pettingzoo`): ``env()`` in "
+        "PettingZoo's classic wrappers, ``raw_env()`` bare; keyword switches turn the game's "
+        f"variants on.\n\n>>> from froeschis.interop import {short}\n"
+        f">>> env = {short}.env(render_mode='ansi')\n>>> env.reset(seed=1)\n"
+        ">>> env.agent_selection in env.possible_agents and isinstance(env.render(), str)\nTrue\n"
+    )
+    vars(module).update(raw_env=versioned_raw_env, env=versioned_env, __all__=["env", "raw_env"])

@@ -1,37 +1,20 @@
-"""What the PettingZoo and Gymnasium environments share: the rules, the spaces, the arrays, and a
-seeded game on the reference engine with its record.
-
-Both environments are thin: every rule is the reference engine's (:mod:`froeschis.games.froeschis.engine`),
-every number the encoding's (:mod:`froeschis.games.froeschis.encoding`, ``encoding/1``). What is left is
-here, once, so that the two cannot drift apart: how keyword variants become :class:`Rules`, the
-``Box`` of the observation tensor and of the action mask, and :class:`SeededGame`, the game an
-environment advances, which resolves chance from a source seeded by the environment and keeps the
-whole action list, chance included, as a :class:`~froeschis.games.froeschis.record.GameRecord` that replays
-on the reference engine.
+"""What the PettingZoo and Gymnasium environments share, for every game: the settings both check
+alike, the ``Box`` of an observation, the legal ids and their mask, the text of the state, and an
+episode's random source (the game an environment advances is :mod:`froeschis.interop.episode`'s).
 
 Needs the ``rl`` extra (``pip install 'froeschis[rl]'``); importing it without says so.
 """
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Mapping
+from typing import Any
 
-from froeschis.framework.errors import RulesError
-from froeschis.framework.registry import DEFAULT
-from froeschis.framework.registry import game as registered
-from froeschis.games.froeschis.actions import AnyAction
-from froeschis.games.froeschis.encoding import (
-    legal_action_mask,
-    num_distinct_actions,
-    observation_shape,
-    observation_tensor,
-)
-from froeschis.games.froeschis.engine import GameState, new_game
-from froeschis.games.froeschis.readings import VARIANT_OPTIONS
-from froeschis.games.froeschis.record import GameRecord
-from froeschis.games.froeschis.rules import Rules
-from froeschis.interop.episode import Episode
+from froeschis.framework.encoding import Encoding, Knowledge
+from froeschis.framework.errors import FormatError, RulesError, shown
+from froeschis.framework.game import Game
 
 RL_EXTRA = "pip install 'froeschis[rl]'"
 """What to run when PettingZoo, Gymnasium or NumPy is missing (in every such error message)."""
@@ -45,76 +28,70 @@ except ModuleNotFoundError as missing:
         f"froeschis.interop needs {missing.name} for PettingZoo and Gymnasium: {RL_EXTRA}", name=missing.name
     ) from missing
 
-
 RENDER_MODES = ("human", "ansi")
-"""The render modes of both environments: ``"ansi"`` returns the table as text, ``"human"`` prints it
-(after the reset and after every step, as PettingZoo's and Gymnasium's human modes show the game as
-it goes)."""
+"""The render modes of both environments: ``"ansi"`` returns the game's text of the state,
+``"human"`` prints it (after the reset and after every step, as PettingZoo's and Gymnasium's human
+modes show the game as it goes)."""
 
 
-def check_render_mode(render_mode: object) -> None:
-    """Refuse a render mode neither environment has (None, no rendering, is one)."""
+def checked(
+    game: Game, render_mode: object, max_steps: object, variants: Mapping[str, bool]
+) -> tuple[Any, int]:
+    """The rules ``variants`` select and the bound on a game's actions (the encoding's unless
+    given), once the settings both environments take are checked: a render mode neither has, a
+    bound that is not a whole number of at least 1, an unknown variant option (a typo must not
+    silently give the published game: a :class:`~froeschis.framework.errors.RulesError` listing
+    the known ones) are refused."""
+    encoding = game.part(game.encoding, "encoding")
     if render_mode is not None and render_mode not in RENDER_MODES:
         raise ValueError(f"render_mode {render_mode!r}: expected None or one of {list(RENDER_MODES)}")
+    bound = encoding.max_steps if max_steps is None else max_steps
+    if not isinstance(bound, int) or isinstance(bound, bool) or bound < 1:
+        raise FormatError("max_steps", f"expected a whole number of at least 1, got {shown(bound)}")
+    known = [variant.option for variant in game.variants]
+    unknown = sorted(set(variants) - set(known))
+    if unknown:
+        raise RulesError(f"unknown variant options {unknown}; expected some of {known}")
+    return game.rules(**variants), bound
 
 
-def render(render_mode: str | None, state: GameState) -> str | None:
-    """What ``render()`` gives in ``render_mode``: the table as ``froeschis watch`` prints it (the
-    engine's text of the state, face-down cards as ``?``), returned for ``"ansi"``, printed for
-    ``"human"`` (then None, as both libraries ask); None, with a warning, without a mode."""
+def observation_box(known: Knowledge, rules: Any, players: int) -> spaces.Box[np.float32]:
+    """The ``Box`` of a seat's observation tensor: flat, float32, within the game's bounds
+    (unbounded where it gives none)."""
+    size = sum(math.prod(shape) for _, shape in known.observation_blocks(rules, players))
+    bounds = known.observation_bounds
+    low, high = (-np.inf, np.inf) if bounds is None else bounds(rules, players)
+    return spaces.Box(low=low, high=high, shape=(size,), dtype=np.float32)
+
+
+def legal_ids(encoding: Encoding, state: Any, seat: int) -> dict[int, Any]:
+    """``seat``'s legal decisions by id; none when it is not the seat's decision."""
+    if state.is_terminal or state.is_chance or state.current_player != seat:
+        return {}
+    encode = encoding.action_id
+    return {int(encode(state, action)): action for action in state.legal_actions()}
+
+
+def action_mask(ids: Mapping[int, Any], size: int) -> NDArray[np.int8]:
+    """A new int8 array of ``size`` ids, 1 at each of ``ids`` (as PettingZoo's games have it)."""
+    mask = np.zeros(size, np.int8)
+    mask[list(ids)] = 1
+    return mask
+
+
+def render(game: Game, render_mode: str | None, state: Any) -> str | None:
+    """What ``render()`` gives in ``render_mode``: the game's text of the state (Fröschis: the
+    table as ``froeschis watch`` prints it, face-down cards as ``?``), returned for ``"ansi"``,
+    printed for ``"human"`` (then None, as both libraries ask); None, with a warning, without a
+    mode."""
     if render_mode is None:
         logger.warn("render() was called without a render mode: make the environment with render_mode='ansi'")
         return None
-    text = str(state)
+    text = str(game.render(state))
     if render_mode == "human":
         print(text, end="\n\n")  # a blank line between one table and the next
         return None
     return text
-
-
-def rules_from(variants: Mapping[str, object]) -> Rules:
-    """The rules with these variant options (``optional_frog_swap=True``, ...), each True or False.
-
-    An unknown name is a :class:`~froeschis.framework.errors.RulesError` listing the known ones (a typo
-    must not silently give the published game); a value that is not a bool is refused by
-    :class:`Rules` itself.
-    """
-    unknown = sorted(set(variants) - set(VARIANT_OPTIONS))
-    if unknown:
-        raise RulesError(f"unknown variant options {unknown}; expected some of {list(VARIANT_OPTIONS)}")
-    return Rules(**variants)  # type: ignore[arg-type]  # checked by the Rules validators
-
-
-def observation_space(players: int, rules: Rules) -> spaces.Box[np.float32]:
-    """The ``Box`` of :func:`~froeschis.games.froeschis.encoding.observation_tensor`: from 0 to the deck's
-    size.
-
-    Every entry of ``encoding/1``'s tensor is a one-hot flag, a count of cards, a row length or the
-    round number. Flags are at most 1, counts and lengths at most the deck's size, and so is the
-    round: each round ends only after a first completer (round.final-turns) whose row then shrinks
-    by one (round.next-lengths), and a completed one-spot row ends the game (game.end), so there are
-    at most ``players * (row_length - 1) + 1`` rounds, fewer than the deck's cards
-    (:func:`~froeschis.games.froeschis.rules.check_setup` asks for ``players * row_length + 2`` of them). A
-    finite bound matters: Gymnasium's checker warns of infinite ones, and observations are checked
-    to lie inside it.
-    """
-    shape = observation_shape(players, rules)
-    return spaces.Box(low=0.0, high=float(len(rules.deck)), shape=shape, dtype=np.float32)
-
-
-def action_mask_space(rules: Rules) -> spaces.Box[np.int8]:
-    """The ``Box`` of an action mask: one 0 or 1 (int8, as PettingZoo's games have it) per action id."""
-    return spaces.Box(low=0, high=1, shape=(num_distinct_actions(rules),), dtype=np.int8)
-
-
-def observation_array(state: GameState, seat: int) -> NDArray[np.float32]:
-    """``seat``'s observation tensor as a new float32 array (a new one each call: callers keep them)."""
-    return np.array(observation_tensor(state, seat), dtype=np.float32)
-
-
-def action_mask_array(state: GameState, seat: int) -> NDArray[np.int8]:
-    """``seat``'s legal action mask as a new int8 array: 1 for every id it may play now."""
-    return np.array(legal_action_mask(state, seat), dtype=np.int8)
 
 
 def episode_rng(np_random: np.random.Generator) -> random.Random:
@@ -125,26 +102,3 @@ def episode_rng(np_random: np.random.Generator) -> random.Random:
     seed continue the generator's stream (a new game, as Gymnasium and PettingZoo expect).
     """
     return random.Random(int(np_random.integers(2**63)))
-
-
-class SeededGame(Episode):
-    """A game of Fröschis on the reference engine whose chance nodes are resolved from ``chance`` as
-    soon as they are reached, so that the state is always a decision or the end (the generic
-    :class:`~froeschis.interop.episode.Episode`, made from a number of players and rules).
-
-    ``actions`` is the whole action list, chance included: :meth:`record` replays on the reference
-    to :attr:`state`. ``max_steps`` caps its length: the rules have no end for players who keep
-    taking a dead discard and discarding it again, and a learner may well do that; past the cap the
-    game is :attr:`truncated`.
-    """
-
-    state: GameState
-    actions: list[AnyAction]
-
-    def __init__(self, players: int, rules: Rules, chance: random.Random, max_steps: int) -> None:
-        self.players, self.rules = players, rules
-        super().__init__(registered(DEFAULT), new_game(players, rules), chance, max_steps)
-
-    def record(self) -> GameRecord:
-        """The game so far as a record (setup and action list), which replays on the reference."""
-        return GameRecord(self.players, self.rules, tuple(self.actions))

@@ -1,6 +1,7 @@
-"""What the generic wrappers (:mod:`froeschis.interop.spiel`, :mod:`froeschis.interop.aec`) show a
-seat: the game's own :class:`~froeschis.framework.encoding.Knowledge` when its encoding has one,
-else one made from its JSON view (``Game.observe``).
+"""What the generic wrappers (:mod:`froeschis.interop.openspiel`, :mod:`froeschis.interop.pettingzoo`,
+:mod:`froeschis.interop.gymnasium`) show a seat: the game's own
+:class:`~froeschis.framework.encoding.Knowledge` when its encoding has one, else one made from its
+JSON view (``Game.observe``); and how many seats they play unless told.
 
 Made from the view, the observation is the encoding's vector of the view and the view as JSON; the
 information state string is every distinct view the seat has had, in order (perfect recall by
@@ -15,6 +16,13 @@ from typing import Any
 
 from froeschis.framework.encoding import Knowledge
 from froeschis.framework.game import Game, MissingPartError
+
+
+def default_players(game: Game) -> int:
+    """The player count a wrapper plays ``game`` with unless told: its encoding's, or the fewest
+    the game allows."""
+    encoding = game.part(game.encoding, "encoding")
+    return encoding.default_players or min(game.players)
 
 
 def knowledge(game: Game) -> Knowledge:
@@ -55,4 +63,5 @@ def knowledge(game: Game) -> Knowledge:
         information_state_string=lambda state, seat, memory: "\n".join(memory[seat]),
         memory=seen,
         remember=remember,
+        observation_bounds=encoding.observation_bounds,
     )

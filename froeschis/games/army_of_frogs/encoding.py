@@ -133,6 +133,14 @@ def observation_tensor(view: Mapping[str, Any]) -> list[float]:
     return out
 
 
+def observation_bounds(rules: Rules, players: int) -> tuple[float, float]:
+    """From 0 to the most any entry of :func:`observation_tensor` counts: a hand's or the bag's
+    stones of one colour (at most the colour's stones, components.stones) or the passes in a row
+    (fewer than the seats, or as many in the state that ends the game, end.no-action); every other
+    entry is a flag."""
+    return 0.0, float(max(rules.stones_per_colour, players))
+
+
 ENCODING = Encoding(
     num_distinct_actions=num_distinct_actions,
     action_id=action_id,
@@ -142,5 +150,6 @@ ENCODING = Encoding(
     chance_ids=chance_ids,
     observation_size=observation_size,
     observation_tensor=observation_tensor,
+    observation_bounds=observation_bounds,
 )
-"""The game's numbers, as the generic wrappers (:mod:`froeschis.interop.spiel`) read them."""
+"""The game's numbers, as the generic wrappers (:mod:`froeschis.interop.openspiel`, ...) read them."""

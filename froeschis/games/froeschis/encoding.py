@@ -32,6 +32,7 @@ import attrs
 
 from froeschis.framework.encoding import Blocks, Encoding, Knowledge
 from froeschis.framework.errors import FormatError, IllegalActionError, shown
+from froeschis.framework.loop import MAX_STEPS
 from froeschis.games.froeschis.actions import (
     DECLINE_SWAP,
     DRAW,
@@ -352,6 +353,16 @@ def chance_ids(state: GameState, outcome: Shuffle) -> tuple[int, ...]:
     return tuple(kinds.index(card) for card in outcome.order)
 
 
+def complete_chance(state: GameState, partial: Sequence[int], rng: random.Random) -> Shuffle:
+    """The shuffle that begins with the kinds ``partial`` chose, the rest of the pool in a random
+    order: every order that begins so, equally likely (what a uniform shuffle gives it)."""
+    kinds = card_kinds(state.rules)
+    chosen = [kinds[kind] for kind in partial]
+    rest = list((Counter(state.chance_pool()) - Counter(chosen)).elements())
+    rng.shuffle(rest)
+    return Shuffle((*chosen, *rest))
+
+
 def remember(known: bool, before: GameState, action: AnyAction, after: GameState) -> bool:
     """Whether the draw pile's contents are known: made by a reshuffle this round (after a deal
     nothing of the pile is known)."""
@@ -434,5 +445,11 @@ ENCODING = Encoding(
     decision=lambda rules, action_id: id_to_action(action_id, rules),
     chance_text=lambda rules, kind: f"card {card_kinds(rules)[kind]}",
     resample_state=resample_state,
+    complete_chance=complete_chance,
+    default_players=4,
+    max_steps=MAX_STEPS,
+    long_name="Fröschis (Make Room), the froeschis reference engine",
 )
-"""Fröschis' numbers, as the generic wrappers read them."""
+"""Fröschis' numbers, as the generic wrappers read them: 1 for every winner, and the rules have no
+end for a game in which nobody completes a row (random games take 700 to 2 000 actions), so the
+wrappers stop a game at the project's drivers' bound."""

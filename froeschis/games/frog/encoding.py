@@ -219,5 +219,7 @@ ENCODING = Encoding(
     observation_size=observation_size,
     observation_tensor=observation_tensor,
     resample=resample,
+    utility=(-10_000.0, 10_000.0),
 )
-"""The game's numbers, as the generic wrappers (:mod:`froeschis.interop.spiel`) read them."""
+"""The game's numbers, as the generic wrappers (:mod:`froeschis.interop.openspiel`, ...) read them
+(its returns are points won, bounded loosely)."""
