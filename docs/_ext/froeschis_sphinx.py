@@ -16,8 +16,8 @@ Directives (each documented in ``docs/design.rst``):
   ``froeschis-game-tests GAME``, ``froeschis-game-playthroughs GAME``: a registered game's pages,
   with the options of :data:`GAME_OPTIONS` (:class:`rulesdoc.Show`);
 * ``froeschis-api`` (the API index; the pages themselves are written by :mod:`api_pages` when
-  the build starts), ``froeschis-layers``, ``froeschis-clause-table``, ``froeschis-schemas``,
-  ``froeschis-misreadings``: generated content;
+  the build starts), ``froeschis-layers``, ``froeschis-skeleton``, ``froeschis-clause-table``,
+  ``froeschis-schemas``, ``froeschis-misreadings``: generated content;
 * ``froeschis-output``: a command and its output, kept in a file (:mod:`command_output`);
 * ``froeschis-svg``: evaluates Python (the last line is the picture) in the page's namespace and
   shows the SVG it gives (:mod:`froeschis.games.froeschis.svg`);
@@ -652,6 +652,42 @@ def _check_implementations(app: Sphinx, env: BuildEnvironment) -> None:
                 logger.warning("clause %s: its implementation %s has no API entry", row.clause, name)
 
 
+def skeleton_rst() -> str:
+    """Every game folder's modules side by side, read from the tree: the files all games share by
+    role and name, and those a game has of its own. Generated, so it shows the tree as it is."""
+    games = sorted(
+        (path for path in (REPO / "froeschis" / "games").iterdir() if (path / "game.py").is_file()),
+        key=lambda path: path.name != "froeschis",
+    )
+    held = {
+        game.name: {p.stem for p in game.glob("*.py") if p.stem != "__init__"}
+        | {p.name for p in game.iterdir() if (p / "__init__.py").is_file()}
+        for game in games
+    }
+    every = sorted(set.intersection(*held.values()))
+    some = sorted(set.union(*held.values()) - set(every))
+    head = "   * - module\n" + "".join(f"     - ``{game.name}``\n" for game in games)
+    rows = [
+        f"   * - ``{name}``\n"
+        + "".join(f"     - {'yes' if name in held[game.name] else ''}\n" for game in games)
+        for name in some
+    ]
+    return "\n".join(
+        [
+            f"Every game folder has these {len(every)} modules: "
+            + ", ".join(f"``{name}``" for name in every)
+            + ". The others, each a game's own:",
+            "",
+            ".. list-table::",
+            "   :header-rows: 1",
+            "",
+            head.rstrip("\n"),
+            *(row.rstrip("\n") for row in rows),
+            "",
+        ]
+    )
+
+
 def _implements_note(
     app: Sphinx, what: str, name: str, obj: object, options: object, lines: list[str]
 ) -> None:
@@ -664,6 +700,7 @@ def _implements_note(
 GENERATED: dict[str, type[GeneratedDirective]] = {
     "froeschis-api": ApiDirective,
     "froeschis-layers": generated("LayersDirective", layers_rst, sections=False),
+    "froeschis-skeleton": generated("SkeletonDirective", skeleton_rst, sections=False),
     "froeschis-clause-table": generated("ClauseTableDirective", clause_table_rst, sections=False),
     "froeschis-schemas": generated("SchemasDirective", schemas_rst),
     "froeschis-misreadings": generated("MisreadingsDirective", misreadings_rst, sections=False),
