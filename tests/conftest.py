@@ -40,10 +40,10 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 def pytest_configure(config: pytest.Config) -> None:
     mutant = os.environ.get("FROESCHIS_MUTANT")
     if mutant:
-        from froeschis.games.froeschis.readings import misread_everywhere
+        from froeschis.games.froeschis.readings import TABLES
         from tests.mutants import BY_CLAUSE
 
-        misread_everywhere(*BY_CLAUSE[mutant].readings)
+        TABLES.misread_everywhere(*BY_CLAUSE[mutant].readings)
 
 
 @functools.cache

@@ -5,9 +5,8 @@ clause-table
 entries are implemented in :mod:`froeschis.games.froeschis.misreadings`, where the conformance checker's
 counterfactual blame finds them too (one implementation for both). ``FROESCHIS_MUTANT=<clause id>``
 makes tests/conftest.py play every game of a pytest run by that clause's mutant
-(:func:`froeschis.games.froeschis.readings.misread_everywhere`), and ``--clause <id>`` selects the tests that
-name
-that clause; tests/test_mutation.py runs each mutant that way and requires a failure.
+(``froeschis.games.froeschis.readings.TABLES.misread_everywhere``), and ``--clause <id>`` selects
+the tests that name that clause; tests/test_mutation.py runs each mutant that way and requires a failure.
 """
 
 from __future__ import annotations

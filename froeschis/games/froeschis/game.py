@@ -17,7 +17,7 @@ from froeschis.games.froeschis.engine import GameState, new_game
 from froeschis.games.froeschis.invariants import check_observations, check_state, check_step
 from froeschis.games.froeschis.observation import observe
 from froeschis.games.froeschis.playthroughs import PLAN
-from froeschis.games.froeschis.readings import VARIANTS, misread_everywhere
+from froeschis.games.froeschis.readings import TABLES, VARIANTS
 from froeschis.games.froeschis.render import describe, seat_view
 from froeschis.games.froeschis.rules import Rules
 from froeschis.games.froeschis.serialize import (
@@ -108,7 +108,7 @@ GAME = Game(
     clause_modules=("froeschis.games.froeschis.clauses",),
     seat_view=seat_view,
     picture=_picture,
-    misread_everywhere=misread_everywhere,
+    misread_everywhere=TABLES.misread_everywhere,
     conformance=KIT,
     encoding=ENCODING,
     bot_spec=lambda spec, rules: as_policy(make_bot(spec, rules)),
