@@ -7,8 +7,8 @@ from collections import Counter
 
 import pytest
 
+from froeschis.framework.chance import distinct_orders
 from froeschis.framework.registry import game
-from froeschis.games.froeschis.chance import distinct_orders
 from froeschis.games.froeschis.engine import GameState, new_game
 from froeschis.games.froeschis.events import Event
 from froeschis.games.froeschis.invariants import InvariantError, check_observations, check_state, check_step

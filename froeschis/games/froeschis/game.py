@@ -7,10 +7,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from froeschis.framework.chance import distinct_orders
 from froeschis.framework.game import Game, Policy
 from froeschis.games.froeschis.actions import Shuffle
 from froeschis.games.froeschis.bots import as_policy, make_bot
-from froeschis.games.froeschis.chance import distinct_orders, sample_chance
+from froeschis.games.froeschis.chance import sample_chance
 from froeschis.games.froeschis.conformance import KIT
 from froeschis.games.froeschis.encoding import ENCODING
 from froeschis.games.froeschis.engine import GameState, new_game
