@@ -253,6 +253,12 @@ class Game:
     """What :attr:`bot_spec` accepts beyond the names of :attr:`bots` (``ismc:BUDGET``), for help
     texts and refusals."""
 
+    # Written once (issue 28 item 4): the one game whose records have a reader of their own
+    record_from_json: Callable[[Any], Any] | None = None
+    """A record of this game from its JSON form ``froeschis.record/1`` by the game's own reader,
+    where it has one older than the framework's (Fröschis': its messages are part of its published
+    format); None: :func:`froeschis.framework.records.record_from_json` reads them."""
+
     def bot(self, spec: str, rules: Any) -> Policy:
         """The bot ``spec`` names (``greedy``, ``ismc:8``), made for ``rules``; an
         :class:`UnknownBotError` saying which bots the game has for any other."""

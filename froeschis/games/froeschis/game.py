@@ -25,6 +25,7 @@ from froeschis.games.froeschis.serialize import (
     action_from_json,
     action_to_json,
     event_to_json,
+    record_from_json,
     rules_from_json,
     rules_to_json,
     state_to_json,
@@ -114,5 +115,6 @@ GAME = Game(
     encoding=ENCODING,
     bot_spec=lambda spec, rules: as_policy(make_bot(spec, rules)),
     bot_help="ismc:BUDGET",
+    record_from_json=record_from_json,
 )
 """Fröschis, registered as ``froeschis`` (the default game of every command)."""
