@@ -14,6 +14,7 @@ from __future__ import annotations
 import attrs
 
 from froeschis.framework.errors import FormatError, IllegalActionError, InternalError, shown
+from froeschis.framework.provenance import Advancing
 from froeschis.framework.provenance import Transition as Step
 from froeschis.games.froeschis.actions import (
     DECLINE_SWAP,
@@ -57,7 +58,7 @@ _COMPLETE, _FROG, _PLACE, _SWAP = Resolution.COMPLETE, Resolution.FROG, Resoluti
 
 
 @attrs.frozen
-class GameState:
+class GameState(Advancing["GameState", AnyAction, Event]):
     """Everything about a game at one moment: a frozen value, which :meth:`apply` and :meth:`step`
     do not change (they return the next state).
 
@@ -139,20 +140,10 @@ class GameState:
             return self.rules.table.reshuffle_pool(self.discard_pile)
         return ()
 
-    def apply(self, action: AnyAction) -> GameState:
-        """The state after ``action``; raises :class:`~froeschis.framework.errors.IllegalActionError`."""
-        return _advance(self, action, None)
+    recorder = Recorder
 
-    def step(self, action: AnyAction) -> tuple[GameState, tuple[Event, ...]]:
-        """Like :meth:`apply`, also returning the events the action caused."""
-        recorder = Recorder(self.rules.table)
-        return _advance(self, action, recorder), tuple(recorder.events)
-
-    def transition(self, action: AnyAction) -> Transition:
-        """The step with its whole provenance: every part, the clauses that decided it, its writes."""
-        recorder = Recorder(self.rules.table)
-        after = _advance(self, action, recorder)
-        return Transition(self, action, after, tuple(recorder.events), tuple(recorder.fired))
+    def _advance(self, action: AnyAction, recorder: Recorder | None) -> GameState:
+        return _advance(self, action, recorder)
 
     def returns(self) -> tuple[float, ...]:
         """Each seat's return: 1 for a winner, 0 otherwise (all 0 before the end)."""
@@ -189,10 +180,8 @@ class GameState:
         return "\n".join(lines)
 
 
-class Transition(Step[GameState, AnyAction, Event]):
-    """One step with its provenance (:meth:`GameState.transition`)."""
-
-    __slots__ = ()
+Transition = Step[GameState, AnyAction, Event]
+"""One step with its provenance (:meth:`GameState.transition`)."""
 
 
 def new_game(players: int, rules: Rules | None = None) -> GameState:
