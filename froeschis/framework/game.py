@@ -38,11 +38,6 @@ T = TypeVar("T")
 JSON = Any
 """A value of a game's JSON forms (dicts, lists, strings, numbers, booleans, None)."""
 
-CHANCE = -1
-""":attr:`State.current_player` at a chance node (OpenSpiel's value)."""
-TERMINAL = -4
-""":attr:`State.current_player` once the game is over (OpenSpiel's value)."""
-
 
 class State(Protocol):
     """What every game's state offers the tools (a frozen value; every method leaves it unchanged)."""
@@ -53,7 +48,8 @@ class State(Protocol):
     def is_terminal(self) -> bool: ...
     @property
     def current_player(self) -> int:
-        """The seat to decide, or :data:`CHANCE`, or :data:`TERMINAL`."""
+        """The seat to decide, or :data:`~froeschis.framework.state.CHANCE`, or
+        :data:`~froeschis.framework.state.TERMINAL`."""
 
     @property
     def num_players(self) -> int: ...

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable
-from typing import Any, ClassVar, Generic, TypeVar, cast
+from typing import Any, Generic, TypeVar
 
 import attrs
 
@@ -133,43 +133,3 @@ class Transition(Generic[S, A, E]):
     def clauses(self) -> tuple[str, ...]:
         """Every clause that decided a part of the step, in the order they fired."""
         return tuple(dict.fromkeys(c for part in self.fired for c in part.clauses))
-
-
-class Advancing(Generic[S, A, E]):
-    """What every game's state class does alike: :meth:`apply`, :meth:`step` and :meth:`transition`
-    are one walk of the engine (:meth:`_advance`), without a recorder or with one.
-
-    A game's frozen state class derives from it, names its recorder (:attr:`recorder`) and gives the
-    one method :meth:`_advance`; the three ways to take a step then cannot drift apart between the
-    games (they were once written out in each engine). Nothing here is a rule: the clauses are in
-    the game's table, which ``_advance`` walks.
-    """
-
-    __slots__ = ()
-
-    recorder: ClassVar[type[Recorder[Any]]]
-    """The game's :class:`Recorder` subclass, made with the state's clause table."""
-    rules: Any
-    """The state's rules (every game's state has them; ``rules.table`` is what the engine walks)."""
-
-    def _advance(self, action: A, recorder: Any) -> S:
-        """The state after ``action``, reporting its parts to ``recorder`` if one is given; raises
-        :class:`~froeschis.framework.errors.IllegalActionError` for an action the rules forbid."""
-        raise NotImplementedError
-
-    def apply(self, action: A) -> S:
-        """The state after ``action`` (no provenance is recorded: the fast path of every walk);
-        :class:`~froeschis.framework.errors.IllegalActionError`, naming the clause, for an action
-        the rules do not allow here."""
-        return self._advance(action, None)
-
-    def step(self, action: A) -> tuple[S, tuple[E, ...]]:
-        """Like :meth:`apply`, also returning the events the action caused."""
-        recorder = self.recorder(self.rules.table)
-        return self._advance(action, recorder), tuple(recorder.events)
-
-    def transition(self, action: A) -> Transition[S, A, E]:
-        """The step with its whole provenance: every part, the clauses that decided it, its writes."""
-        recorder = self.recorder(self.rules.table)
-        after = self._advance(action, recorder)
-        return Transition(cast(S, self), action, after, tuple(recorder.events), tuple(recorder.fired))

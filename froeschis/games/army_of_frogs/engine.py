@@ -18,9 +18,8 @@ from collections import Counter
 import attrs
 
 from froeschis.framework.errors import FormatError, IllegalActionError, shown
-from froeschis.framework.game import CHANCE, TERMINAL
-from froeschis.framework.provenance import Advancing
 from froeschis.framework.provenance import Transition as Step
+from froeschis.framework.state import Advancing
 from froeschis.games.army_of_frogs.actions import NO_ADD, NO_MOVE, Action, Add, AnyAction, Move, Shuffle
 from froeschis.games.army_of_frogs.events import Event, EventKind
 from froeschis.games.army_of_frogs.hexes import EMPTY_ISLAND, Colour, Island
@@ -77,14 +76,9 @@ class ArmyState(Advancing["ArmyState", AnyAction, Event]):
         return len(self.hands)
 
     @property
-    def current_player(self) -> int:
-        """The seat to decide, or :data:`~froeschis.framework.game.CHANCE`, or
-        :data:`~froeschis.framework.game.TERMINAL`."""
-        phase = self.phase
-        if phase is _OVER:
-            return TERMINAL
-        if phase is _SHUFFLE:
-            return CHANCE
+    def deciding_seat(self) -> int:
+        """At a decision, the seat whose turn it is (:attr:`seat`) (:attr:`current_player`
+        says who acts next, chance included)."""
         return self.seat
 
     @property

@@ -14,8 +14,8 @@ from __future__ import annotations
 import attrs
 
 from froeschis.framework.errors import FormatError, IllegalActionError, InternalError, shown
-from froeschis.framework.provenance import Advancing
 from froeschis.framework.provenance import Transition as Step
+from froeschis.framework.state import Advancing
 from froeschis.games.froeschis.actions import (
     DECLINE_SWAP,
     DRAW,
@@ -31,7 +31,7 @@ from froeschis.games.froeschis.cards import EMPTY_ROW, Card, Row
 from froeschis.games.froeschis.events import Event, EventKind
 from froeschis.games.froeschis.provenance import Recorder
 from froeschis.games.froeschis.rules import Rules, check_setup
-from froeschis.games.froeschis.state import CHANCE, TERMINAL, Phase, Player
+from froeschis.games.froeschis.state import Phase, Player
 from froeschis.games.froeschis.table import ClauseTable, Resolution
 
 PHASE_SLOT = {
@@ -106,14 +106,9 @@ class GameState(Advancing["GameState", AnyAction, Event]):
         return len(self.players)
 
     @property
-    def current_player(self) -> int:
-        """The seat to decide, or :data:`~froeschis.games.froeschis.state.CHANCE`, or
-        :data:`~froeschis.games.froeschis.state.TERMINAL`."""
-        phase = self.phase
-        if phase is _OVER_PHASE:
-            return TERMINAL
-        if phase is _DEAL_PHASE or phase is _RESHUFFLE_PHASE:
-            return CHANCE
+    def deciding_seat(self) -> int:
+        """At a decision, the seat whose turn it is (:attr:`turn`) (:attr:`current_player`
+        says who acts next, chance included)."""
         return self.turn
 
     @property

@@ -15,9 +15,8 @@ from __future__ import annotations
 import attrs
 
 from froeschis.framework.errors import FormatError, IllegalActionError, InternalError, shown
-from froeschis.framework.game import CHANCE, TERMINAL
-from froeschis.framework.provenance import Advancing
 from froeschis.framework.provenance import Transition as Step
+from froeschis.framework.state import Advancing
 from froeschis.games.frog.actions import (
     BIDS,
     LEAVE_WIDOW,
@@ -118,14 +117,9 @@ class GameState(Advancing["GameState", Action, Event]):
         return len(self.hands)
 
     @property
-    def current_player(self) -> int:
-        """The seat to decide, or :data:`~froeschis.framework.game.CHANCE`, or
-        :data:`~froeschis.framework.game.TERMINAL`."""
-        phase = self.phase
-        if phase is _DEAL or phase is _DEALER:
-            return CHANCE
-        if phase is _OVER:
-            return TERMINAL
+    def deciding_seat(self) -> int:
+        """At a decision, the seat to act (:attr:`turn`) (:attr:`current_player`
+        says who acts next, chance included)."""
         return self.turn
 
     @property
