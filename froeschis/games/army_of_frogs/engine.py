@@ -77,8 +77,8 @@ class ArmyState(Advancing["ArmyState", AnyAction, Event]):
 
     @property
     def deciding_seat(self) -> int:
-        """At a decision, the seat whose turn it is (:attr:`seat`) (:attr:`current_player`
-        says who acts next, chance included)."""
+        """At a decision, the seat whose turn it is: :attr:`seat` (who acts next, chance included, is
+        :attr:`current_player`)."""
         return self.seat
 
     @property

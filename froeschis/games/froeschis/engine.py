@@ -107,8 +107,8 @@ class GameState(Advancing["GameState", AnyAction, Event]):
 
     @property
     def deciding_seat(self) -> int:
-        """At a decision, the seat whose turn it is (:attr:`turn`) (:attr:`current_player`
-        says who acts next, chance included)."""
+        """At a decision, the seat whose turn it is: :attr:`turn` (who acts next, chance included, is
+        :attr:`current_player`)."""
         return self.turn
 
     @property

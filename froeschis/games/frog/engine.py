@@ -118,8 +118,8 @@ class GameState(Advancing["GameState", Action, Event]):
 
     @property
     def deciding_seat(self) -> int:
-        """At a decision, the seat to act (:attr:`turn`) (:attr:`current_player`
-        says who acts next, chance included)."""
+        """At a decision, the seat to act: :attr:`turn` (who acts next, chance included, is
+        :attr:`current_player`)."""
         return self.turn
 
     @property
