@@ -8,6 +8,7 @@ Import the engine from here::
     (True, True)
 """
 
+from froeschis.framework.chance import distinct_orders
 from froeschis.framework.errors import FormatError, FroeschisError, IllegalActionError, RulesError, SpecError
 from froeschis.framework.version import __version__ as __version__
 from froeschis.games.froeschis.actions import (
@@ -23,7 +24,7 @@ from froeschis.games.froeschis.actions import (
 )
 from froeschis.games.froeschis.bots import play_game, random_policy
 from froeschis.games.froeschis.cards import FROG, TRASH, Card, Row, Spot, number
-from froeschis.games.froeschis.chance import distinct_orders, sample_chance
+from froeschis.games.froeschis.chance import sample_chance
 from froeschis.games.froeschis.engine import GameState, new_game, step
 from froeschis.games.froeschis.events import Event, EventKind
 from froeschis.games.froeschis.record import GameRecord

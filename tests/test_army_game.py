@@ -9,8 +9,9 @@ from typing import Any
 
 import pytest
 
-from froeschis.framework.game import CHANCE, TERMINAL, Game
+from froeschis.framework.game import Game
 from froeschis.framework.registry import game
+from froeschis.framework.state import CHANCE, TERMINAL
 from froeschis.games.army_of_frogs.readings import VARIANT_OPTIONS, VARIANTS
 from froeschis.games.army_of_frogs.render import picture, render
 from froeschis.games.army_of_frogs.svg import PAINT, island_svg

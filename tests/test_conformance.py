@@ -592,7 +592,7 @@ class TestValidate:
     def test_input_over_the_size_limit_is_reported_unread(self, tmp_path: Path) -> None:
         """Not even as JSON lines, each of which would be short: the limit is the whole input's."""
         from froeschis.conformance.validate import validate_file, validate_text
-        from froeschis.games.froeschis.serialize import MAX_TEXT
+        from froeschis.framework.jsontext import MAX_TEXT
 
         lines = "{}\n" * (MAX_TEXT // 3 + 1)
         for result in (validate_text(lines), validate_file(Path("/dev/zero"))):

@@ -31,7 +31,7 @@ from rulesdoc import DocsGateError, Show
 
 from froeschis.framework import registry
 from froeschis.games.froeschis.cards import parse_card
-from froeschis.games.froeschis.readings import PUBLISHED, table_for
+from froeschis.games.froeschis.readings import PUBLISHED, TABLES
 from froeschis.games.froeschis.spec import load_catalogue
 from froeschis.games.froeschis.table import Resolution
 from froeschis.verify.trace import ClauseTrace
@@ -770,13 +770,13 @@ def test_the_example_rows_show_what_their_captions_say() -> None:
     assert examples["game.end"].spots().spots[0].face_up and len(examples["game.end"].spots()) == 1
     first = examples["row.initial-length"].spots()
     assert (len(first),) == table.initial_lengths(8, 1) and not any(s.face_up for s in first.spots)
-    placeable = table_for(["discard_only_if_placeable"])
+    placeable = TABLES.table_for(["discard_only_if_placeable"])
     shown = examples["variant.discard-if-placeable"]
     assert shown.discard == "4" and placeable.discard_fits([parse_card("4")], shown.spots())
     assert not placeable.discard_fits([parse_card("2")], shown.spots())
     assert not placeable.discard_fits([parse_card("5")], shown.spots())
     lucky = examples["variant.reveal-at-round-end"].spots()
-    revealing = table_for(["reveal_at_round_end"])
+    revealing = TABLES.table_for(["reveal_at_round_end"])
     assert revealing.is_complete(revealing, revealing.row_at_round_end(revealing, lucky))
     assert not table.is_complete(table, table.row_at_round_end(table, lucky))
 

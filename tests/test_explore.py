@@ -7,11 +7,12 @@ from collections import Counter
 
 import pytest
 
+from froeschis.framework.chance import distinct_orders
+from froeschis.framework.invariants import InvariantError
 from froeschis.framework.registry import game
-from froeschis.games.froeschis.chance import distinct_orders
 from froeschis.games.froeschis.engine import GameState, new_game
 from froeschis.games.froeschis.events import Event
-from froeschis.games.froeschis.invariants import InvariantError, check_observations, check_state, check_step
+from froeschis.games.froeschis.invariants import check_observations, check_state, check_step
 from froeschis.games.froeschis.rules import Rules
 from froeschis.games.froeschis.spec import spec_dir
 from froeschis.games.froeschis.tiny import TINY_CONFIGS, tiny_deck

@@ -25,6 +25,7 @@ from hypothesis import strategies as st
 from froeschis import Rules, play_game
 from froeschis.conformance import CheckConfig, check
 from froeschis.conformance.protocol import JSON, PROTOCOL
+from froeschis.framework.chance import distinct_orders
 from froeschis.framework.errors import FormatError, IllegalActionError, RulesError
 from froeschis.framework.playthroughs import read_header
 from froeschis.games.froeschis.actions import (
@@ -37,7 +38,6 @@ from froeschis.games.froeschis.actions import (
     frog_at,
 )
 from froeschis.games.froeschis.cards import FROG, TRASH, number
-from froeschis.games.froeschis.chance import distinct_orders
 from froeschis.games.froeschis.conformance import RULE_FEATURES
 from froeschis.games.froeschis.engine import GameState, new_game
 from froeschis.games.froeschis.fast import OVER, FastGame, play_fast

@@ -10,8 +10,9 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from froeschis.framework.game import CHANCE, TERMINAL, Game, State
+from froeschis.framework.game import Game, State
 from froeschis.framework.registry import game
+from froeschis.framework.state import CHANCE, TERMINAL
 from froeschis.games.frog.cards import cards
 from froeschis.games.frog.chance import sample_chance
 from froeschis.games.frog.engine import GameState, new_game

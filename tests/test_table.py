@@ -12,7 +12,7 @@ import pytest
 
 from froeschis.games.froeschis import clauses as c
 from froeschis.games.froeschis.engine import new_game
-from froeschis.games.froeschis.readings import PUBLISHED, VARIANT_OPTIONS, VARIANTS, table_for
+from froeschis.games.froeschis.readings import PUBLISHED, TABLES, VARIANT_OPTIONS, VARIANTS
 from froeschis.games.froeschis.rules import Rules, with_variants
 from froeschis.games.froeschis.serialize import rules_to_json
 from froeschis.games.froeschis.spec import load_catalogue
@@ -37,7 +37,7 @@ def test_variants_replace_different_entries_and_only_theirs() -> None:
     slots = [reading.slot for variant in VARIANTS for reading in variant.readings]
     assert len(slots) == len(set(slots))
     for variant in VARIANTS:
-        table = table_for([variant.option])
+        table = TABLES.table_for([variant.option])
         changed = {slot for slot in SLOTS if getattr(table, slot) is not getattr(PUBLISHED, slot)}
         assert changed == {reading.slot for reading in variant.readings}
         assert Rules(**{variant.option: True}).table == table  # type: ignore[arg-type]
@@ -54,7 +54,8 @@ def test_every_entry_is_marked_and_an_unmarked_one_is_refused() -> None:
 def test_the_published_table_names_the_clause_of_each_slot() -> None:
     assert PUBLISHED.clause_of("discard_fits") == "turn.draw-source"
     assert (
-        table_for(["discard_only_if_placeable"]).clause_of("discard_fits") == "variant.discard-if-placeable"
+        TABLES.table_for(["discard_only_if_placeable"]).clause_of("discard_fits")
+        == "variant.discard-if-placeable"
     )
     assert PUBLISHED.slots_of("frog.swap") == ("can_swap_frog", "swap_frog")
     assert set(PUBLISHED.slots_of("round.final-turns")) == {"starts_final_turns", "round_is_over"}
@@ -75,7 +76,7 @@ def test_a_reading_replaces_its_clause_where_the_table_uses_that_clause() -> Non
     assert PUBLISHED.read(misread).is_trash is nothing_is_trash
     variant_misread = Reading("swap_is_choice", never_a_choice, "the variant is ignored")
     assert PUBLISHED.read(variant_misread) is PUBLISHED  # the default rules do not use the variant
-    optional = table_for(["optional_frog_swap"])
+    optional = TABLES.table_for(["optional_frog_swap"])
     assert optional.read(variant_misread).swap_is_choice is never_a_choice
 
 
@@ -99,6 +100,6 @@ def test_the_table_is_a_frozen_value() -> None:
     assert isinstance(PUBLISHED, ClauseTable)
     with pytest.raises(attrs.exceptions.FrozenInstanceError):
         PUBLISHED.is_trash = nothing_is_trash  # type: ignore[misc]
-    assert table_for([]) is PUBLISHED and table_for(["reveal_at_round_end"]) == table_for(
+    assert TABLES.table_for([]) is PUBLISHED and TABLES.table_for(
         ["reveal_at_round_end"]
-    )
+    ) == TABLES.table_for(["reveal_at_round_end"])

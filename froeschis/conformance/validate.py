@@ -35,7 +35,6 @@ from froeschis.framework.errors import FormatError, IllegalActionError, RulesErr
 from froeschis.framework.game import Game
 from froeschis.framework.jsontext import MAX_TEXT, loads, read_text_limited
 from froeschis.framework.registry import DEFAULT, game
-from froeschis.games.froeschis.serialize import record_from_json
 
 
 @attrs.frozen
@@ -121,12 +120,12 @@ def _replay(of: Game, form: str, players: int, rules: object, actions: Sequence[
 
 
 def _check_fields(of: Game, data: dict[str, JSON]) -> None:
-    """Everything of a record but its actions (checked one by one as they are replayed): Fröschis'
-    records by the reader they had before there were other games (its messages unchanged), any other
-    game's by the framework's (:func:`froeschis.framework.records.record_from_json`)."""
+    """Everything of a record but its actions (checked one by one as they are replayed), by the
+    game's own record reader where it has one (:attr:`Game.record_from_json`, Fröschis': its
+    messages unchanged), else by the framework's (:func:`froeschis.framework.records.record_from_json`)."""
     skeleton = {**data, "actions": []} if "actions" in data else data
-    if of.name == DEFAULT:
-        record_from_json(skeleton)
+    if of.record_from_json is not None:
+        of.record_from_json(skeleton)
     else:
         records.record_from_json(of, skeleton)
 

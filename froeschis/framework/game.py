@@ -41,11 +41,6 @@ T = TypeVar("T")
 JSON = Any
 """A value of a game's JSON forms (dicts, lists, strings, numbers, booleans, None)."""
 
-CHANCE = -1
-""":attr:`State.current_player` at a chance node (OpenSpiel's value)."""
-TERMINAL = -4
-""":attr:`State.current_player` once the game is over (OpenSpiel's value)."""
-
 
 class State(Protocol):
     """What every game's state offers the tools (a frozen value; every method leaves it unchanged)."""
@@ -56,7 +51,8 @@ class State(Protocol):
     def is_terminal(self) -> bool: ...
     @property
     def current_player(self) -> int:
-        """The seat to decide, or :data:`CHANCE`, or :data:`TERMINAL`."""
+        """The seat to decide, or :data:`~froeschis.framework.state.CHANCE`, or
+        :data:`~froeschis.framework.state.TERMINAL`."""
 
     @property
     def num_players(self) -> int: ...
@@ -264,6 +260,11 @@ class Game:
     telling: Telling | None = None
     """How ``froeschis explain`` tells its steps beyond their events: the action in a step's heading,
     what it shows after a step, how a record ends; None: :func:`froeschis.framework.terminal.plain`."""
+    # Written once (issue 28 item 4): the one game whose records have a reader of their own
+    record_from_json: Callable[[Any], Any] | None = None
+    """A record of this game from its JSON form ``froeschis.record/1`` by the game's own reader,
+    where it has one older than the framework's (Fröschis': its messages are part of its published
+    format); None: :func:`froeschis.framework.records.record_from_json` reads them."""
 
     def bot(self, spec: str, rules: Any) -> Policy:
         """The bot ``spec`` names (``greedy``, ``ismc:8``), made for ``rules``; an

@@ -14,7 +14,8 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from froeschis.framework.errors import GameTooLongError
-from froeschis.framework.game import CHANCE, TERMINAL, Game, Policy
+from froeschis.framework.game import Game, Policy
+from froeschis.framework.state import CHANCE, TERMINAL
 
 MAX_STEPS = 100_000
 """The default cap on a driven game's actions (a random 4-player Fröschis game takes about 500)."""

@@ -132,6 +132,7 @@ class Variant:
 
 
 T = TypeVar("T", bound=ClauseTable)
+R = TypeVar("R")
 
 
 class Tables(Generic[T]):
@@ -169,6 +170,24 @@ class Tables(Generic[T]):
         for reading in misreadings:
             table = table.read(reading)
         return table
+
+    def table_of(self, rules: Any) -> T:
+        """The table ``rules`` are played by: the variants of the options they switch on, then their
+        own ``readings`` on top (each game's ``Rules.table``, computed once as the rules are made:
+        before attrs runs their validators, so only an option that is ``True`` switches a variant on)."""
+        table = self.table_for(option for option in self.options if getattr(rules, option) is True)
+        for reading in rules.readings:
+            table = table.read(reading)
+        return table
+
+    def with_variants(self, rules: R, *names: str) -> R:
+        """``rules`` with the variant options ``names`` switched on (refused when the game has no such
+        option)."""
+        unknown = sorted(set(names) - set(self.options))
+        if unknown:
+            raise ValueError(f"unknown variant options {unknown}; expected some of {list(self.options)}")
+        switched: dict[str, Any] = dict.fromkeys(names, True)
+        return attrs.evolve(rules, **switched)  # type: ignore[misc]
 
     def misread_everywhere(self, *readings: Reading) -> None:
         """From now on, in this process, every table reads its clauses as ``readings`` say.

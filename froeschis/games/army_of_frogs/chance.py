@@ -9,12 +9,11 @@ colours there are (kn)! / (k!)^n of them, equally likely (setup.shuffle).
 from __future__ import annotations
 
 import random
-from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 
+from froeschis.framework.chance import distinct_orders
 from froeschis.games.army_of_frogs.actions import Shuffle
 from froeschis.games.army_of_frogs.engine import ArmyState
-from froeschis.games.army_of_frogs.hexes import Colour
 
 
 def sample_chance(state: ArmyState, rng: random.Random) -> Shuffle:
@@ -25,23 +24,3 @@ def sample_chance(state: ArmyState, rng: random.Random) -> Shuffle:
 def chance_outcomes(state: ArmyState) -> Iterator[Shuffle]:
     """Every distinct outcome of the shuffle, each once, in lexicographic order."""
     return (Shuffle(order) for order in distinct_orders(state.chance_pool()))
-
-
-def distinct_orders(pool: Sequence[Colour]) -> Iterator[tuple[Colour, ...]]:
-    """Every distinct order of the multiset ``pool``, in lexicographic order."""
-    left = Counter(pool)
-    order: list[Colour] = []
-
-    def extend() -> Iterator[tuple[Colour, ...]]:
-        if len(order) == len(pool):
-            yield tuple(order)
-            return
-        for colour in sorted(left):
-            if left[colour]:
-                left[colour] -= 1
-                order.append(colour)
-                yield from extend()
-                order.pop()
-                left[colour] += 1
-
-    return extend()

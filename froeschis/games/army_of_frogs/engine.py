@@ -18,8 +18,8 @@ from collections import Counter
 import attrs
 
 from froeschis.framework.errors import FormatError, IllegalActionError, shown
-from froeschis.framework.game import CHANCE, TERMINAL
 from froeschis.framework.provenance import Transition as Step
+from froeschis.framework.state import Advancing
 from froeschis.games.army_of_frogs.actions import NO_ADD, NO_MOVE, Action, Add, AnyAction, Move, Shuffle
 from froeschis.games.army_of_frogs.events import Event, EventKind
 from froeschis.games.army_of_frogs.hexes import EMPTY_ISLAND, Colour, Island
@@ -34,7 +34,7 @@ _SHUFFLE, _MOVE, _ADD, _OVER = Phase.SHUFFLE, Phase.MOVE, Phase.ADD, Phase.OVER
 
 
 @attrs.frozen
-class ArmyState:
+class ArmyState(Advancing["ArmyState", AnyAction, Event]):
     """Everything about a game at one moment: a frozen value, which :meth:`apply` and :meth:`step`
     do not change (they return the next state).
 
@@ -76,14 +76,9 @@ class ArmyState:
         return len(self.hands)
 
     @property
-    def current_player(self) -> int:
-        """The seat to decide, or :data:`~froeschis.framework.game.CHANCE`, or
-        :data:`~froeschis.framework.game.TERMINAL`."""
-        phase = self.phase
-        if phase is _OVER:
-            return TERMINAL
-        if phase is _SHUFFLE:
-            return CHANCE
+    def deciding_seat(self) -> int:
+        """At a decision, the seat whose turn it is: :attr:`seat` (who acts next, chance included, is
+        :attr:`current_player`)."""
         return self.seat
 
     @property
@@ -112,34 +107,19 @@ class ArmyState:
         """At the shuffle, the bag's stones; any order of them is a legal outcome."""
         return self.bag if self.phase is _SHUFFLE else ()
 
-    def apply(self, action: AnyAction) -> ArmyState:
-        """The state after ``action``; :class:`~froeschis.framework.errors.IllegalActionError` (naming
-        the clause) for an action the rules do not allow here."""
-        _check(self, action)
-        return _advance(self, action, None)
+    recorder = Recorder
 
-    def step(self, action: AnyAction) -> tuple[ArmyState, tuple[Event, ...]]:
-        """Like :meth:`apply`, also returning the events the action caused."""
+    def _advance(self, action: AnyAction, recorder: Recorder | None) -> ArmyState:
         _check(self, action)
-        recorder = Recorder(self.rules.table)
-        return _advance(self, action, recorder), tuple(recorder.events)
-
-    def transition(self, action: AnyAction) -> Transition:
-        """The step with its whole provenance: every part, the clauses that decided it, its writes."""
-        _check(self, action)
-        recorder = Recorder(self.rules.table)
-        after = _advance(self, action, recorder)
-        return Transition(self, action, after, tuple(recorder.events), tuple(recorder.fired))
+        return _advance(self, action, recorder)
 
     def returns(self) -> tuple[float, ...]:
         """Each seat's return: 1 for the winner, 0 otherwise (all 0 before the end)."""
         return self.rules.table.returns(len(self.hands), self.winners)
 
 
-class Transition(Step[ArmyState, AnyAction, Event]):
-    """One step with its provenance (:meth:`ArmyState.transition`)."""
-
-    __slots__ = ()
+Transition = Step[ArmyState, AnyAction, Event]
+"""One step with its provenance (:meth:`ArmyState.transition`)."""
 
 
 def new_game(players: int, rules: Rules | None = None) -> ArmyState:

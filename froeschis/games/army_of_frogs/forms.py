@@ -11,7 +11,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from froeschis.framework import fields
 from froeschis.framework.errors import FormatError, shown
+from froeschis.framework.fields import listed
 from froeschis.games.army_of_frogs.actions import MAX_COORDINATE
 from froeschis.games.army_of_frogs.hexes import Cell, Colour, Island
 from froeschis.games.army_of_frogs.phases import Position
@@ -20,19 +22,12 @@ COLOURS = range(4)
 
 
 def whole(value: object, field: str, low: int | None = None, high: int | None = None) -> int:
-    """A whole number (not a boolean) within the bounds given."""
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise FormatError(field, f"expected a whole number, got {shown(value)}")
-    if (low is not None and value < low) or (high is not None and value > high):
+    """A whole number within the bounds given (worded with both bounds: "from 1 to 10")."""
+    number = fields.whole(value, field)
+    if (low is not None and number < low) or (high is not None and number > high):
         bounds = f"from {low}" if high is None else f"from {low} to {high}"
-        raise FormatError(field, f"expected a whole number {bounds}, got {shown(value)}")
-    return value
-
-
-def listed(value: object, field: str) -> list[Any]:
-    if not isinstance(value, list):
-        raise FormatError(field, f"expected a list, got {type(value).__name__}")
-    return value
+        raise FormatError(field, f"expected a whole number {bounds}, got {shown(number)}")
+    return number
 
 
 def colour_from_json(value: object, field: str) -> Colour:

@@ -13,7 +13,7 @@ from froeschis.games.army_of_frogs.invariants import check_consistent
 from froeschis.games.army_of_frogs.notation import format_position, parse_position
 from froeschis.games.army_of_frogs.perft import divide, named_positions, perft
 from froeschis.games.army_of_frogs.playthroughs import PLAN
-from froeschis.games.army_of_frogs.readings import VARIANTS, misread_everywhere
+from froeschis.games.army_of_frogs.readings import TABLES, VARIANTS
 from froeschis.games.army_of_frogs.render import describe, render
 from froeschis.games.army_of_frogs.rules import Rules
 from froeschis.games.army_of_frogs.serialize import (
@@ -78,7 +78,7 @@ GAME = Game(
     perft=perft,
     format_position=format_position,
     picture=lambda state, seat: state_svg(state),  # every stone and hand is public
-    misread_everywhere=misread_everywhere,
+    misread_everywhere=TABLES.misread_everywhere,
     conformance=KIT,
     encoding=ENCODING,
     bench=bench.bench(spec_dir),

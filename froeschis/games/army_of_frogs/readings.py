@@ -2,7 +2,7 @@
 
 :data:`PUBLISHED` puts each clause function in its slot. :data:`VARIANTS` is the only list of rules
 variants: each a ``Rules`` option with the entries it replaces; the JSON forms, the notation and the
-tests read it, and :func:`table_for` gives the table of any combination of options.
+tests read it, and :data:`TABLES` gives the table of any combination of options.
 """
 
 from __future__ import annotations
@@ -102,13 +102,8 @@ VARIANTS: tuple[Variant, ...] = (
 )
 """Every rules variant, in catalogue order."""
 
-VARIANT_OPTIONS: tuple[str, ...] = tuple(v.option for v in VARIANTS)
+TABLES = Tables(PUBLISHED, VARIANTS)
+"""Army of Frogs' clause tables, each built once (:class:`~froeschis.framework.table.Tables`)."""
+
+VARIANT_OPTIONS: tuple[str, ...] = TABLES.options
 """The ``Rules`` options that switch variants on."""
-
-_TABLES = Tables(PUBLISHED, VARIANTS)
-
-table_for = _TABLES.table_for
-"""The published table with the variants of the options given switched on."""
-misread_everywhere = _TABLES.misread_everywhere
-"""From now on, in this process, every table reads its clauses as the readings given say (for the
-mutation check only)."""

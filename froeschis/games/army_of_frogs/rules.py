@@ -7,48 +7,18 @@ entries of the chosen variants replaced, then read by any further :class:`Readin
 
 from __future__ import annotations
 
-from typing import Any
-
 import attrs
 
 from froeschis.framework.errors import FormatError, shown
+from froeschis.framework.rules import is_bool, readings_tuple, whole_number
 from froeschis.framework.table import Reading
 from froeschis.games.army_of_frogs.goal import LINK_AT, ROUNDS
-from froeschis.games.army_of_frogs.readings import VARIANT_OPTIONS, table_for
+from froeschis.games.army_of_frogs.readings import TABLES
 from froeschis.games.army_of_frogs.setup import STONES_PER_COLOUR
 from froeschis.games.army_of_frogs.table import ArmyTable
 
 MAX_ROUNDS = 10_000
 """The most rounds a configuration may play (a bound against absurd input, far above the 50)."""
-
-
-def _is_bool(rules: Rules, attribute: attrs.Attribute[bool], value: bool) -> None:
-    if not isinstance(value, bool):
-        raise FormatError(f"rules.{attribute.name}", f"expected True or False, got {shown(value)}")
-
-
-def _whole(low: int, high: int) -> Any:
-    def check(rules: Rules, attribute: attrs.Attribute[int], value: int) -> None:
-        if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-            raise FormatError(
-                f"rules.{attribute.name}", f"expected a whole number from {low} to {high}, got {shown(value)}"
-            )
-
-    return check
-
-
-def _readings(readings: tuple[Reading, ...]) -> tuple[Reading, ...]:
-    """The readings checked (a converter: the table is derived before validators run)."""
-    if not (isinstance(readings, tuple) and all(isinstance(r, Reading) for r in readings)):
-        raise FormatError("rules.readings", f"expected a tuple of Reading, got {shown(readings)}")
-    return readings
-
-
-def _table(rules: Rules) -> ArmyTable:
-    table = table_for(option for option in VARIANT_OPTIONS if getattr(rules, option) is True)
-    for reading in rules.readings:
-        table = table.read(reading)
-    return table
 
 
 @attrs.frozen(cache_hash=True)
@@ -61,29 +31,31 @@ class Rules:
     are the numbers of components.stones (ten), goal.linked (seven) and end.turn-limit (fifty).
     """
 
-    optional_move: bool = attrs.field(default=False, validator=_is_bool)
+    optional_move: bool = attrs.field(default=False, validator=is_bool)
     """variant.optional-move: no-move is always allowed."""
-    straight_multi_jump: bool = attrs.field(default=False, validator=_is_bool)
+    straight_multi_jump: bool = attrs.field(default=False, validator=is_bool)
     """variant.straight-multi-jump: every jump of a move keeps the first jump's direction."""
-    one_island_each_jump: bool = attrs.field(default=False, validator=_is_bool)
+    one_island_each_jump: bool = attrs.field(default=False, validator=is_bool)
     """variant.one-island-each-jump: every landing of a move must keep one island."""
-    win_at_turn_end: bool = attrs.field(default=False, validator=_is_bool)
+    win_at_turn_end: bool = attrs.field(default=False, validator=is_bool)
     """variant.win-at-turn-end: the goal is checked only at the end of each turn."""
-    win_own_turn_only: bool = attrs.field(default=False, validator=_is_bool)
+    win_own_turn_only: bool = attrs.field(default=False, validator=is_bool)
     """variant.win-own-turn-only: only the seat whose turn it is can win."""
-    repetition_draw: bool = attrs.field(default=False, validator=_is_bool)
+    repetition_draw: bool = attrs.field(default=False, validator=is_bool)
     """variant.repetition-draw: a third occurrence of a position ends the game without a winner."""
-    stones_per_colour: int = attrs.field(default=STONES_PER_COLOUR, validator=_whole(2, STONES_PER_COLOUR))
+    stones_per_colour: int = attrs.field(
+        default=STONES_PER_COLOUR, validator=whole_number(2, STONES_PER_COLOUR)
+    )
     """The stones of each colour (at least two: every hand starts with two, setup.hands)."""
-    link_at: int = attrs.field(default=LINK_AT, validator=_whole(1, STONES_PER_COLOUR))
+    link_at: int = attrs.field(default=LINK_AT, validator=whole_number(1, STONES_PER_COLOUR))
     """The stones of its colour a seat must have on the island, all linked, to win."""
-    rounds: int = attrs.field(default=ROUNDS, validator=_whole(1, MAX_ROUNDS))
+    rounds: int = attrs.field(default=ROUNDS, validator=whole_number(1, MAX_ROUNDS))
     """The rounds after which a game nobody has won ends."""
-    readings: tuple[Reading, ...] = attrs.field(default=(), converter=_readings)
+    readings: tuple[Reading, ...] = attrs.field(default=(), converter=readings_tuple)
     """Readings of clauses beyond the variants: how an engine that reads a clause differently would
     play. Empty for the published game and its variants; rules with readings have no JSON form."""
     table: ArmyTable = attrs.field(
-        init=False, eq=False, repr=False, default=attrs.Factory(_table, takes_self=True)
+        init=False, eq=False, repr=False, default=attrs.Factory(TABLES.table_of, takes_self=True)
     )
     """The clause table these rules are played by (derived from the options)."""
 
@@ -92,13 +64,8 @@ class Rules:
         return (self.stones_per_colour, self.link_at, self.rounds) == (STONES_PER_COLOUR, LINK_AT, ROUNDS)
 
 
-def with_variants(rules: Rules, *names: str) -> Rules:
-    """``rules`` with the named variant options switched on."""
-    unknown = sorted(set(names) - set(VARIANT_OPTIONS))
-    if unknown:
-        raise ValueError(f"unknown variant options {unknown}; expected some of {list(VARIANT_OPTIONS)}")
-    switched: dict[str, Any] = dict.fromkeys(names, True)
-    return attrs.evolve(rules, **switched)
+with_variants = TABLES.with_variants
+"""``rules`` with the named variant options switched on."""
 
 
 def check_setup(rules: Rules, players: int) -> None:

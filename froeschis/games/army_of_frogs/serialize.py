@@ -10,10 +10,10 @@ Nothing is coerced.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
-from froeschis.framework.errors import FormatError, shown
+from froeschis.framework.errors import FormatError
+from froeschis.framework.fields import boolean, check_format, json_object, listed, named
 from froeschis.games.army_of_frogs.actions import AnyAction, Shuffle, parse_action
 from froeschis.games.army_of_frogs.engine import ArmyState
 from froeschis.games.army_of_frogs.events import Event
@@ -23,7 +23,6 @@ from froeschis.games.army_of_frogs.forms import (
     hands_to_json,
     island_from_json,
     island_to_json,
-    listed,
     position_from_json,
     position_to_json,
     whole,
@@ -44,24 +43,6 @@ SIZES = ("stones_per_colour", "link_at", "rounds")
 _PHASES = {phase.value: phase for phase in Phase}
 
 
-def _object(value: object, field: str, keys: tuple[str, ...] | set[str]) -> Mapping[str, Any]:
-    if not isinstance(value, dict):
-        raise FormatError(field, f"expected an object, got {type(value).__name__}")
-    missing = set(keys) - value.keys()
-    if missing:
-        raise FormatError(field, f"missing keys {sorted(missing)}")
-    unknown = value.keys() - set(keys)
-    if unknown:
-        raise FormatError(field, f"unknown keys {shown(sorted(unknown, key=str))}")
-    return value
-
-
-def _bool(value: object, field: str) -> bool:
-    if not isinstance(value, bool):
-        raise FormatError(field, f"expected true or false, got {shown(value)}")
-    return value
-
-
 # --------------------------------------------------------------------------- rules
 
 
@@ -77,8 +58,10 @@ def rules_to_json(rules: Rules) -> dict[str, Any]:
 
 
 def rules_from_json(value: object, field: str = "rules") -> Rules:
-    data = _object(value, field, {*VARIANT_OPTIONS, *SIZES})
-    options: dict[str, Any] = {option: _bool(data[option], f"{field}.{option}") for option in VARIANT_OPTIONS}
+    data = json_object(value, field, {*VARIANT_OPTIONS, *SIZES})
+    options: dict[str, Any] = {
+        option: boolean(data[option], f"{field}.{option}") for option in VARIANT_OPTIONS
+    }
     options["stones_per_colour"] = whole(data["stones_per_colour"], f"{field}.stones_per_colour", 2, 10)
     options["link_at"] = whole(data["link_at"], f"{field}.link_at", 1, 10)
     options["rounds"] = whole(data["rounds"], f"{field}.rounds", 1, MAX_ROUNDS)
@@ -97,7 +80,7 @@ def action_to_json(action: AnyAction) -> Any:
 
 def action_from_json(value: object, field: str = "action") -> AnyAction:
     if isinstance(value, dict):
-        data = _object(value, field, {"shuffle"})
+        data = json_object(value, field, {"shuffle"})
         return Shuffle(colours_from_json(data["shuffle"], f"{field}.shuffle"))
     action = parse_action(value, field)
     if isinstance(action, Shuffle):
@@ -128,25 +111,20 @@ def state_to_json(state: ArmyState) -> dict[str, Any]:
 def state_from_json(value: object, field: str = "state") -> ArmyState:
     """The state written as ``value``; refused unless some game under its rules could reach it
     (:func:`~froeschis.games.army_of_frogs.invariants.check_consistent`)."""
-    data = _object(value, field, STATE_KEYS)
-    if data["format"] != STATE_FORMAT:
-        raise FormatError(f"{field}.format", f"expected {STATE_FORMAT!r}, got {shown(data['format'])}")
-    phase = data["phase"]
-    if not isinstance(phase, str) or phase not in _PHASES:
-        raise FormatError(
-            f"{field}.phase", f"unknown phase {shown(phase)}; expected one of {sorted(_PHASES)}"
-        )
+    data = json_object(value, field, STATE_KEYS)
+    check_format(data, STATE_FORMAT, f"{field}.format")
+    phase = named(data["phase"], _PHASES, f"{field}.phase", "phase")
     hands = hands_from_json(data["hands"], f"{field}.hands")
     state = ArmyState(
         rules_from_json(data["rules"], f"{field}.rules"),
-        _PHASES[phase],
+        phase,
         whole(data["turn"], f"{field}.turn", 1),
         whole(data["seat"], f"{field}.seat", 0, max(len(hands) - 1, 0)),
         island_from_json(data["island"], f"{field}.island"),
         hands,
         colours_from_json(data["bag"], f"{field}.bag"),
         whole(data["passes"], f"{field}.passes", 0),
-        _bool(data["acted"], f"{field}.acted"),
+        boolean(data["acted"], f"{field}.acted"),
         tuple(
             whole(s, f"{field}.winners[{i}]", 0)
             for i, s in enumerate(listed(data["winners"], f"{field}.winners"))

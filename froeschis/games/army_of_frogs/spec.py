@@ -3,21 +3,17 @@
 from __future__ import annotations
 
 import functools
-from importlib import resources
 from pathlib import Path
 
 from froeschis.framework.catalogue import Catalogue, load
+from froeschis.framework.specs import spec_root
 
 NAME = "army-of-frogs"
 
 
 def spec_dir() -> Path:
-    """The game's folder of ``spec/``: packaged inside the wheel, or beside the package in a source
-    checkout."""
-    packaged = resources.files("froeschis") / "_spec" / NAME
-    if packaged.is_dir():
-        return Path(str(packaged))
-    return Path(__file__).resolve().parents[3] / "spec" / NAME
+    """The game's folder of ``spec/`` (:func:`froeschis.framework.specs.spec_root`)."""
+    return spec_root() / NAME
 
 
 @functools.cache

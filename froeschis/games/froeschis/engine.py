@@ -15,6 +15,7 @@ import attrs
 
 from froeschis.framework.errors import FormatError, IllegalActionError, InternalError, shown
 from froeschis.framework.provenance import Transition as Step
+from froeschis.framework.state import Advancing
 from froeschis.games.froeschis.actions import (
     DECLINE_SWAP,
     DRAW,
@@ -30,7 +31,7 @@ from froeschis.games.froeschis.cards import EMPTY_ROW, Card, Row
 from froeschis.games.froeschis.events import Event, EventKind
 from froeschis.games.froeschis.provenance import Recorder
 from froeschis.games.froeschis.rules import Rules, check_setup
-from froeschis.games.froeschis.state import CHANCE, TERMINAL, Phase, Player
+from froeschis.games.froeschis.state import Phase, Player
 from froeschis.games.froeschis.table import ClauseTable, Resolution
 
 PHASE_SLOT = {
@@ -57,7 +58,7 @@ _COMPLETE, _FROG, _PLACE, _SWAP = Resolution.COMPLETE, Resolution.FROG, Resoluti
 
 
 @attrs.frozen
-class GameState:
+class GameState(Advancing["GameState", AnyAction, Event]):
     """Everything about a game at one moment: a frozen value, which :meth:`apply` and :meth:`step`
     do not change (they return the next state).
 
@@ -105,14 +106,9 @@ class GameState:
         return len(self.players)
 
     @property
-    def current_player(self) -> int:
-        """The seat to decide, or :data:`~froeschis.games.froeschis.state.CHANCE`, or
-        :data:`~froeschis.games.froeschis.state.TERMINAL`."""
-        phase = self.phase
-        if phase is _OVER_PHASE:
-            return TERMINAL
-        if phase is _DEAL_PHASE or phase is _RESHUFFLE_PHASE:
-            return CHANCE
+    def deciding_seat(self) -> int:
+        """At a decision, the seat whose turn it is: :attr:`turn` (who acts next, chance included, is
+        :attr:`current_player`)."""
         return self.turn
 
     @property
@@ -139,20 +135,10 @@ class GameState:
             return self.rules.table.reshuffle_pool(self.discard_pile)
         return ()
 
-    def apply(self, action: AnyAction) -> GameState:
-        """The state after ``action``; raises :class:`~froeschis.framework.errors.IllegalActionError`."""
-        return _advance(self, action, None)
+    recorder = Recorder
 
-    def step(self, action: AnyAction) -> tuple[GameState, tuple[Event, ...]]:
-        """Like :meth:`apply`, also returning the events the action caused."""
-        recorder = Recorder(self.rules.table)
-        return _advance(self, action, recorder), tuple(recorder.events)
-
-    def transition(self, action: AnyAction) -> Transition:
-        """The step with its whole provenance: every part, the clauses that decided it, its writes."""
-        recorder = Recorder(self.rules.table)
-        after = _advance(self, action, recorder)
-        return Transition(self, action, after, tuple(recorder.events), tuple(recorder.fired))
+    def _advance(self, action: AnyAction, recorder: Recorder | None) -> GameState:
+        return _advance(self, action, recorder)
 
     def returns(self) -> tuple[float, ...]:
         """Each seat's return: 1 for a winner, 0 otherwise (all 0 before the end)."""
@@ -189,10 +175,8 @@ class GameState:
         return "\n".join(lines)
 
 
-class Transition(Step[GameState, AnyAction, Event]):
-    """One step with its provenance (:meth:`GameState.transition`)."""
-
-    __slots__ = ()
+Transition = Step[GameState, AnyAction, Event]
+"""One step with its provenance (:meth:`GameState.transition`)."""
 
 
 def new_game(players: int, rules: Rules | None = None) -> GameState:

@@ -7,24 +7,26 @@ from __future__ import annotations
 
 from typing import Any
 
+from froeschis.framework.chance import distinct_orders
 from froeschis.framework.game import Game, Policy
 from froeschis.games.froeschis.actions import Shuffle
 from froeschis.games.froeschis.answers import PERSON
 from froeschis.games.froeschis.bots import as_policy, make_bot
-from froeschis.games.froeschis.chance import distinct_orders, sample_chance
+from froeschis.games.froeschis.chance import sample_chance
 from froeschis.games.froeschis.conformance import KIT
 from froeschis.games.froeschis.encoding import ENCODING
 from froeschis.games.froeschis.engine import GameState, new_game
 from froeschis.games.froeschis.invariants import check_observations, check_state, check_step
 from froeschis.games.froeschis.observation import observe
 from froeschis.games.froeschis.playthroughs import PLAN
-from froeschis.games.froeschis.readings import VARIANTS, misread_everywhere
+from froeschis.games.froeschis.readings import TABLES, VARIANTS
 from froeschis.games.froeschis.render import describe, seat_view
 from froeschis.games.froeschis.rules import Rules
 from froeschis.games.froeschis.serialize import (
     action_from_json,
     action_to_json,
     event_to_json,
+    record_from_json,
     rules_from_json,
     rules_to_json,
     state_to_json,
@@ -110,12 +112,13 @@ GAME = Game(
     clause_modules=("froeschis.games.froeschis.clauses",),
     seat_view=seat_view,
     picture=_picture,
-    misread_everywhere=misread_everywhere,
+    misread_everywhere=TABLES.misread_everywhere,
     conformance=KIT,
     encoding=ENCODING,
     bot_spec=lambda spec, rules: as_policy(make_bot(spec, rules)),
     bot_help="ismc:BUDGET",
     person=PERSON,
     telling=TELLING,
+    record_from_json=record_from_json,
 )
 """Fröschis, registered as ``froeschis`` (the default game of every command)."""

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from collections import Counter
 
-from froeschis.framework.errors import FormatError, FroeschisError, IllegalActionError, RulesError, shown
+from froeschis.framework import invariants
+from froeschis.framework.errors import FormatError, RulesError, shown
+from froeschis.framework.invariants import InvariantError
 from froeschis.games.froeschis.actions import (
     DECLINE_SWAP,
     DRAW,
@@ -26,10 +28,6 @@ from froeschis.games.froeschis.events import Event, EventKind
 from froeschis.games.froeschis.observation import observe
 from froeschis.games.froeschis.rules import check_setup
 from froeschis.games.froeschis.state import Phase
-
-
-class InvariantError(FroeschisError, AssertionError):
-    """A state or step breaks one of the engine's invariants."""
 
 
 def _all_face_up(row: Row) -> bool:
@@ -77,16 +75,7 @@ def candidate_actions(state: GameState) -> tuple[AnyAction, ...]:
 
 def check_legality(state: GameState) -> None:
     """Each legal action applies; each other candidate is refused with IllegalActionError."""
-    legal = set(state.legal_actions())
-    for action in candidate_actions(state):
-        if action in legal:
-            state.apply(action)
-            continue
-        try:
-            state.apply(action)
-        except IllegalActionError:
-            continue
-        raise InvariantError(f"{action} was accepted but is not among the legal actions {sorted(legal)}")
+    invariants.check_legality(state, candidate_actions(state))
 
 
 def check_step(before: GameState, after: GameState, events: tuple[Event, ...]) -> None:

@@ -3,7 +3,7 @@
 :data:`PUBLISHED` puts each clause function of :mod:`froeschis.games.froeschis.clauses` in its slot.
 :data:`VARIANTS` is the only list of rules variants: each is a ``Rules`` option with the entries it
 replaces. The command line, the JSON forms, the exhaustive walks, the conformance kit and the docs
-read it; :func:`table_for` gives the table of any combination of options.
+read it; :data:`TABLES` gives the table of any combination of options.
 """
 
 from __future__ import annotations
@@ -78,13 +78,8 @@ VARIANTS: tuple[Variant, ...] = (
 )
 """Every rules variant, in catalogue order."""
 
-VARIANT_OPTIONS: tuple[str, ...] = tuple(v.option for v in VARIANTS)
+TABLES = Tables(PUBLISHED, VARIANTS)
+"""Fröschis' clause tables, each built once (:class:`~froeschis.framework.table.Tables`)."""
+
+VARIANT_OPTIONS: tuple[str, ...] = TABLES.options
 """The ``Rules`` options that switch variants on."""
-
-_TABLES = Tables(PUBLISHED, VARIANTS)
-
-table_for = _TABLES.table_for
-"""The published table with the variants of the options given switched on."""
-misread_everywhere = _TABLES.misread_everywhere
-"""From now on, in this process, every table reads its clauses as the readings given say (for the
-mutation check only)."""

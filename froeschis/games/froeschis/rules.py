@@ -10,13 +10,13 @@ import functools
 import operator
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any
 
 import attrs
 
 from froeschis.framework.errors import FormatError, RulesError, shown
+from froeschis.framework.rules import is_bool, readings_tuple, whole_number
 from froeschis.games.froeschis.cards import FROG, Card
-from froeschis.games.froeschis.readings import VARIANT_OPTIONS, table_for
+from froeschis.games.froeschis.readings import TABLES
 from froeschis.games.froeschis.table import ClauseTable, Reading
 
 _code = operator.attrgetter("code")
@@ -38,24 +38,6 @@ def _deck(cards: Sequence[Card]) -> tuple[Card, ...]:
     return _sorted_deck(cards)
 
 
-def _readings(readings: tuple[Reading, ...]) -> tuple[Reading, ...]:
-    """The readings checked (a converter for the same reason as :func:`_deck`); a tuple, as the rules
-    are hashed."""
-    if not (isinstance(readings, tuple) and all(isinstance(r, Reading) for r in readings)):
-        raise FormatError("rules.readings", f"expected a tuple of Reading, got {shown(readings)}")
-    return readings
-
-
-def _is_bool(rules: Rules, attribute: attrs.Attribute[bool], value: bool) -> None:
-    if not isinstance(value, bool):
-        raise FormatError(f"rules.{attribute.name}", f"expected True or False, got {shown(value)}")
-
-
-def _is_whole(rules: Rules, attribute: attrs.Attribute[int], value: int) -> None:
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise FormatError(f"rules.{attribute.name}", f"expected a whole number, got {shown(value)}")
-
-
 @functools.cache
 def _sorted_standard_deck(make: Callable[[], tuple[Card, ...]]) -> tuple[Card, ...]:
     return _sorted_deck(make())
@@ -63,14 +45,7 @@ def _sorted_standard_deck(make: Callable[[], tuple[Card, ...]]) -> tuple[Card, .
 
 def standard_deck() -> tuple[Card, ...]:
     """The deck of the published game (deck.composition), sorted."""
-    return _sorted_standard_deck(table_for(()).standard_deck)
-
-
-def _table(rules: Rules) -> ClauseTable:
-    table = table_for(option for option in VARIANT_OPTIONS if getattr(rules, option))
-    for reading in rules.readings:
-        table = table.read(reading)
-    return table
+    return _sorted_standard_deck(TABLES.table_for(()).standard_deck)
 
 
 @attrs.frozen(cache_hash=True)
@@ -87,23 +62,23 @@ class Rules:
     that cannot be played.
     """
 
-    discard_only_if_placeable: bool = attrs.field(default=False, validator=_is_bool)
+    discard_only_if_placeable: bool = attrs.field(default=False, validator=is_bool)
     """variant.discard-if-placeable: the discard may be taken only when it can be placed."""
-    optional_frog_swap: bool = attrs.field(default=False, validator=_is_bool)
+    optional_frog_swap: bool = attrs.field(default=False, validator=is_bool)
     """variant.optional-frog-swap: the player may discard a number instead of swapping its frog."""
-    reveal_at_round_end: bool = attrs.field(default=False, validator=_is_bool)
+    reveal_at_round_end: bool = attrs.field(default=False, validator=is_bool)
     """variant.reveal-at-round-end: rows that turn out sorted at the round's end count as complete."""
     deck: tuple[Card, ...] = attrs.field(factory=standard_deck, converter=_deck)
     """The cards in play (any sequence, in any order; kept sorted)."""
-    row_length: int = attrs.field(default=8, validator=_is_whole)
+    row_length: int = attrs.field(default=8, validator=whole_number())
     """The row length of every player in the first round."""
-    readings: tuple[Reading, ...] = attrs.field(default=(), converter=_readings)
+    readings: tuple[Reading, ...] = attrs.field(default=(), converter=readings_tuple)
     """Readings of clauses beyond the variants (:class:`~froeschis.games.froeschis.table.Reading`): how an
     engine
     that reads a clause differently would play. Empty for the published game and its variants; rules
     with readings have no JSON form."""
     table: ClauseTable = attrs.field(
-        init=False, eq=False, repr=False, default=attrs.Factory(_table, takes_self=True)
+        init=False, eq=False, repr=False, default=attrs.Factory(TABLES.table_of, takes_self=True)
     )
     """The clause table these rules are played by (derived from the options)."""
 
@@ -115,13 +90,8 @@ class Rules:
         return self.row_length == 8 and self.deck == standard_deck()
 
 
-def with_variants(rules: Rules, *names: str) -> Rules:
-    """``rules`` with the named variant options switched on."""
-    unknown = sorted(set(names) - set(VARIANT_OPTIONS))
-    if unknown:
-        raise ValueError(f"unknown variant options {unknown}; expected some of {list(VARIANT_OPTIONS)}")
-    switched: dict[str, Any] = dict.fromkeys(names, True)
-    return attrs.evolve(rules, **switched)
+with_variants = TABLES.with_variants
+"""``rules`` with the named variant options switched on."""
 
 
 def check_setup(rules: Rules, players: int) -> None:

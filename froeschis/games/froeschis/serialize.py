@@ -6,21 +6,18 @@ are their text form (``"draw"``, ``"frog@3"``); a chance outcome is ``{"shuffle"
 Loading rejects anything malformed or inconsistent with a :class:`FormatError` naming the field:
 unknown, missing or duplicate keys, wrong types, cards that are not in the deck, a phase that does
 not fit the rest of the state. Nothing is coerced. A message quotes input only by a short prefix
-(:func:`~froeschis.framework.errors.shown`), and text longer than :data:`MAX_TEXT` is not read at all.
+(:func:`~froeschis.framework.errors.shown`), and text longer than :data:`~froeschis.framework.jsontext.MAX_TEXT` is not read
+at all.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 import attrs
 
 from froeschis.framework.errors import FormatError, shown
-from froeschis.framework.jsontext import MAX_TEXT as MAX_TEXT  # the names published here before
-from froeschis.framework.jsontext import dumps as dumps
-from froeschis.framework.jsontext import loads as loads
-from froeschis.framework.jsontext import read_text_limited as read_text_limited
+from froeschis.framework.fields import boolean, check_format, json_object, listed, named, whole
 from froeschis.games.froeschis.actions import Action, AnyAction, Shuffle
 from froeschis.games.froeschis.cards import Card, Row, parse_card, parse_spot
 from froeschis.games.froeschis.engine import GameState
@@ -54,55 +51,8 @@ RECORD_FORMAT = "froeschis.record/1"
 # --------------------------------------------------------------------------- helpers
 
 
-def _object(
-    value: object, field: str, required: set[str], optional: frozenset[str] | set[str] = frozenset()
-) -> Mapping[str, Any]:
-    if not isinstance(value, dict):
-        raise FormatError(field, f"expected an object, got {type(value).__name__}")
-    missing = required - value.keys()
-    if missing:
-        raise FormatError(field, f"missing keys {sorted(missing)}")
-    unknown = value.keys() - required - optional
-    if unknown:  # sorted by their text: keys of a dict built in Python need not compare
-        raise FormatError(field, f"unknown keys {shown(sorted(unknown, key=str))}")
-    return value
-
-
-def _int(value: object, field: str, low: int | None = None) -> int:
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise FormatError(field, f"expected a whole number, got {shown(value)}")
-    if low is not None and value < low:
-        raise FormatError(field, f"must be at least {low}, got {shown(value)}")
-    return value
-
-
-def _bool(value: object, field: str) -> bool:
-    if not isinstance(value, bool):
-        raise FormatError(field, f"expected true or false, got {shown(value)}")
-    return value
-
-
-def _name(value: object, names: Mapping[str, Any], field: str, what: str) -> Any:
-    """The entry of ``names`` that ``value`` names (looked up only if it is a string: a list or an
-    object from the input cannot be a key)."""
-    if not isinstance(value, str) or value not in names:
-        raise FormatError(field, f"unknown {what} {shown(value)}; expected one of {sorted(names)}")
-    return names[value]
-
-
-def _list(value: object, field: str) -> list[Any]:
-    if not isinstance(value, list):
-        raise FormatError(field, f"expected a list, got {type(value).__name__}")
-    return value
-
-
 def _cards(value: object, field: str) -> tuple[Card, ...]:
-    return tuple(parse_card(x, f"{field}[{i}]") for i, x in enumerate(_list(value, field)))
-
-
-def _format(data: Mapping[str, Any], expected: str) -> None:
-    if data["format"] != expected:
-        raise FormatError("format", f"expected {expected!r}, got {shown(data['format'])}")
+    return tuple(parse_card(x, f"{field}[{i}]") for i, x in enumerate(listed(value, field)))
 
 
 # --------------------------------------------------------------------------- rules
@@ -122,21 +72,23 @@ def rules_to_json(rules: Rules) -> dict[str, Any]:
 
 
 def rules_from_json(value: object, field: str = "rules") -> Rules:
-    data = _object(value, field, {*VARIANT_OPTIONS, "row_length", "deck"})
+    data = json_object(value, field, {*VARIANT_OPTIONS, "row_length", "deck"})
     deck_data = data["deck"]
     if not isinstance(deck_data, dict):
         raise FormatError(f"{field}.deck", "expected an object mapping cards to counts")
     deck: list[Card] = []
     for text, count in deck_data.items():
         card = parse_card(text, f"{field}.deck key")
-        copies = _int(count, f"{field}.deck[{shown(text)}]", low=1)
+        copies = whole(count, f"{field}.deck[{shown(text)}]", low=1)
         if copies > MAX_COPIES:
             raise FormatError(
                 f"{field}.deck[{shown(text)}]", f"{shown(copies)} copies: at most {MAX_COPIES} of a card"
             )
         deck += [card] * copies
-    options: dict[str, Any] = {option: _bool(data[option], f"{field}.{option}") for option in VARIANT_OPTIONS}
-    rules = Rules(row_length=_int(data["row_length"], f"{field}.row_length", low=1), deck=tuple(deck))
+    options: dict[str, Any] = {
+        option: boolean(data[option], f"{field}.{option}") for option in VARIANT_OPTIONS
+    }
+    rules = Rules(row_length=whole(data["row_length"], f"{field}.row_length", low=1), deck=tuple(deck))
     return attrs.evolve(rules, **options)
 
 
@@ -151,7 +103,7 @@ def action_to_json(action: AnyAction) -> str | dict[str, list[str]]:
 
 def action_from_json(value: object, field: str = "action") -> AnyAction:
     if isinstance(value, dict):
-        data = _object(value, field, {"shuffle"})
+        data = json_object(value, field, {"shuffle"})
         return Shuffle(_cards(data["shuffle"], f"{field}.shuffle"))
     return Action.parse(value, field)
 
@@ -177,18 +129,20 @@ _EVENT_KINDS = {k.value: k for k in EventKind}
 
 
 def event_from_json(value: object, field: str = "event") -> Event:
-    data = _object(value, field, {"kind", "clauses"}, {"seat", "card", "spot", "seats"})
-    kind = _name(data["kind"], _EVENT_KINDS, f"{field}.kind", "event kind")
-    clause_ids = _list(data["clauses"], f"{field}.clauses")
+    data = json_object(value, field, {"kind", "clauses"}, {"seat", "card", "spot", "seats"})
+    kind = named(data["kind"], _EVENT_KINDS, f"{field}.kind", "event kind")
+    clause_ids = listed(data["clauses"], f"{field}.clauses")
     if not clause_ids or not all(isinstance(x, str) for x in clause_ids):
         raise FormatError(f"{field}.clauses", "expected a non-empty list of clause IDs")
     return Event(
         kind=kind,
         clauses=tuple(clause_ids),
-        seat=_int(data["seat"], f"{field}.seat", low=0) if "seat" in data else None,
+        seat=whole(data["seat"], f"{field}.seat", low=0) if "seat" in data else None,
         card=parse_card(data["card"], f"{field}.card") if "card" in data else None,
-        spot=_int(data["spot"], f"{field}.spot", low=1) if "spot" in data else None,
-        seats=tuple(_int(x, f"{field}.seats", low=0) for x in _list(data.get("seats", []), f"{field}.seats")),
+        spot=whole(data["spot"], f"{field}.spot", low=1) if "spot" in data else None,
+        seats=tuple(
+            whole(x, f"{field}.seats", low=0) for x in listed(data.get("seats", []), f"{field}.seats")
+        ),
     )
 
 
@@ -196,7 +150,7 @@ def event_from_json(value: object, field: str = "event") -> Event:
 
 
 def _row_from_json(value: object, field: str) -> Row:
-    return Row(tuple(parse_spot(text, f"{field}[{i}]") for i, text in enumerate(_list(value, field))))
+    return Row(tuple(parse_spot(text, f"{field}[{i}]") for i, text in enumerate(listed(value, field))))
 
 
 def state_to_json(state: GameState) -> dict[str, Any]:
@@ -220,32 +174,32 @@ _PHASES = {p.value: p for p in Phase}
 
 def state_from_json(value: object) -> GameState:
     """A state from its JSON form; :class:`FormatError` if malformed or inconsistent."""
-    data = _object(value, "state", set(STATE_KEYS))
-    _format(data, STATE_FORMAT)
+    data = json_object(value, "state", set(STATE_KEYS))
+    check_format(data, STATE_FORMAT)
     rules = rules_from_json(data["rules"])
-    phase = _name(data["phase"], _PHASES, "phase", "phase")
+    phase = named(data["phase"], _PHASES, "phase", "phase")
     players = []
-    for i, p in enumerate(_list(data["players"], "players")):
+    for i, p in enumerate(listed(data["players"], "players")):
         where = f"players[{i}]"
-        pdata = _object(p, where, {"length", "row"})
+        pdata = json_object(p, where, {"length", "row"})
         players.append(
             Player(
-                _int(pdata["length"], f"{where}.length", low=1), _row_from_json(pdata["row"], f"{where}.row")
+                whole(pdata["length"], f"{where}.length", low=1), _row_from_json(pdata["row"], f"{where}.row")
             )
         )
     first = data["first_completer"]
     state = GameState(
         rules=rules,
         phase=phase,
-        round=_int(data["round"], "round", low=1),
-        turn=_int(data["turn"], "turn", low=0),
+        round=whole(data["round"], "round", low=1),
+        turn=whole(data["turn"], "turn", low=0),
         players=tuple(players),
         draw_pile=_cards(data["draw_pile"], "draw_pile"),
         discard_pile=_cards(data["discard_pile"], "discard_pile"),
         hand=None if data["hand"] is None else parse_card(data["hand"], "hand"),
-        first_completer=None if first is None else _int(first, "first_completer", low=0),
+        first_completer=None if first is None else whole(first, "first_completer", low=0),
         winners=tuple(
-            _int(w, f"winners[{i}]", low=0) for i, w in enumerate(_list(data["winners"], "winners"))
+            whole(w, f"winners[{i}]", low=0) for i, w in enumerate(listed(data["winners"], "winners"))
         ),
     )
     check_consistent(state)
@@ -267,14 +221,14 @@ def record_to_json(record: GameRecord) -> dict[str, Any]:
 
 def record_from_json(value: object) -> GameRecord:
     """A game record from JSON; the actions are parsed but not replayed (see ``replay``)."""
-    data = _object(value, "record", {"format", "players", "rules", "actions"}, {"seed"})
-    _format(data, RECORD_FORMAT)
+    data = json_object(value, "record", {"format", "players", "rules", "actions"}, {"seed"})
+    check_format(data, RECORD_FORMAT)
     seed = data.get("seed")
     return GameRecord(
-        players=_int(data["players"], "players", low=1),
+        players=whole(data["players"], "players", low=1),
         rules=rules_from_json(data["rules"]),
         actions=tuple(
-            action_from_json(a, f"actions[{i}]") for i, a in enumerate(_list(data["actions"], "actions"))
+            action_from_json(a, f"actions[{i}]") for i, a in enumerate(listed(data["actions"], "actions"))
         ),
-        seed=None if seed is None else _int(seed, "seed"),
+        seed=None if seed is None else whole(seed, "seed"),
     )

@@ -15,8 +15,8 @@ from __future__ import annotations
 import attrs
 
 from froeschis.framework.errors import FormatError, IllegalActionError, InternalError, shown
-from froeschis.framework.game import CHANCE, TERMINAL
 from froeschis.framework.provenance import Transition as Step
+from froeschis.framework.state import Advancing
 from froeschis.games.frog.actions import (
     BIDS,
     LEAVE_WIDOW,
@@ -64,7 +64,7 @@ _WIDOW_CHOICES = (TAKE_WIDOW, LEAVE_WIDOW)
 
 
 @attrs.frozen
-class GameState:
+class GameState(Advancing["GameState", Action, Event]):
     """Everything about a match at one moment: a frozen value, which :meth:`apply` and :meth:`step`
     leave unchanged (they return the next state).
 
@@ -117,14 +117,9 @@ class GameState:
         return len(self.hands)
 
     @property
-    def current_player(self) -> int:
-        """The seat to decide, or :data:`~froeschis.framework.game.CHANCE`, or
-        :data:`~froeschis.framework.game.TERMINAL`."""
-        phase = self.phase
-        if phase is _DEAL or phase is _DEALER:
-            return CHANCE
-        if phase is _OVER:
-            return TERMINAL
+    def deciding_seat(self) -> int:
+        """At a decision, the seat to act: :attr:`turn` (who acts next, chance included, is
+        :attr:`current_player`)."""
         return self.turn
 
     @property
@@ -151,20 +146,10 @@ class GameState:
         :func:`froeschis.games.frog.chance.chance_outcomes`."""
         return self.rules.deck if self.phase is _DEAL else ()
 
-    def apply(self, action: Action) -> GameState:
-        """The state after ``action``; an illegal one raises :class:`IllegalActionError`."""
-        return _advance(self, action, None)
+    recorder = Recorder
 
-    def step(self, action: Action) -> tuple[GameState, tuple[Event, ...]]:
-        """Like :meth:`apply`, also returning the events the action caused."""
-        recorder = Recorder(self.rules.table)
-        return _advance(self, action, recorder), tuple(recorder.events)
-
-    def transition(self, action: Action) -> Transition:
-        """The step with its whole provenance: every part, the clauses that decided it, its writes."""
-        recorder = Recorder(self.rules.table)
-        after = _advance(self, action, recorder)
-        return Transition(self, action, after, tuple(recorder.events), tuple(recorder.fired))
+    def _advance(self, action: Action, recorder: Recorder | None) -> GameState:
+        return _advance(self, action, recorder)
 
     def returns(self) -> tuple[float, ...]:
         """Each seat's return once the match is over (match.returns); all 0 before."""
@@ -182,10 +167,8 @@ class GameState:
         return f"deal {self.deal_number}, {self.phase.value}, seat {self.turn} to act"
 
 
-class Transition(Step[GameState, Action, Event]):
-    """One step with its provenance (:meth:`GameState.transition`)."""
-
-    __slots__ = ()
+Transition = Step[GameState, Action, Event]
+"""One step with its provenance (:meth:`GameState.transition`)."""
 
 
 def new_game(players: int = 3, rules: Rules | None = None) -> GameState:

@@ -17,7 +17,8 @@ from collections import Counter
 from collections.abc import Iterator
 from typing import Any
 
-from froeschis.framework.errors import FroeschisError, IllegalActionError
+from froeschis.framework import invariants
+from froeschis.framework.invariants import InvariantError
 from froeschis.games.frog.actions import (
     BIDS,
     LEAVE_WIDOW,
@@ -42,10 +43,6 @@ START = 150
 """Every seat's score at the start (ja.25.2)."""
 BID_ORDER = (Contract.FROG, Contract.CHICO, Contract.GRAND)
 """The bids from lowest to highest (ja.14.1)."""
-
-
-class InvariantError(FroeschisError, AssertionError):
-    """A state or a step breaks one of the engine's invariants."""
 
 
 def _points(held: Any) -> int:
@@ -152,19 +149,13 @@ def candidate_actions(state: GameState) -> Iterator[Action]:
 
 
 def check_legality(state: GameState) -> None:
-    """Every legal action applies; every other candidate is refused with IllegalActionError."""
-    legal = set(state.legal_actions())
-    for action in [*legal, *candidate_actions(state)]:
-        if action in legal:
-            state.apply(action)
-            continue
-        try:
-            state.apply(action)
-        except IllegalActionError:
-            continue
-        if isinstance(action, DrawDealer | Shuffle) and state.is_chance:
-            continue  # a chance outcome, legal or not, is checked by the chance node's own tests
-        raise InvariantError(f"{action} was accepted but is not among the legal actions")
+    """Every legal action applies; every other candidate is refused with IllegalActionError (a
+    chance outcome, legal or not, is checked by the chance node's own tests)."""
+    invariants.check_legality(state, candidate_actions(state), _chance_outcome)
+
+
+def _chance_outcome(state: GameState, action: Action) -> bool:
+    return isinstance(action, DrawDealer | Shuffle) and state.is_chance
 
 
 def check_step(before: GameState, after: GameState, events: tuple[Event, ...]) -> None:

@@ -1,7 +1,7 @@
 """The published rules of Frog as a clause table, and the one list of its variants.
 
 :data:`PUBLISHED` puts each clause function of :mod:`froeschis.games.frog.clauses` in its slot;
-:data:`VARIANTS` lists the rules options, each with the entries it replaces. :func:`table_for` gives
+:data:`VARIANTS` lists the rules options, each with the entries it replaces. :data:`TABLES` gives
 the table of any combination of options.
 """
 
@@ -102,13 +102,8 @@ VARIANTS: tuple[Variant, ...] = (
 )
 """Every rules variant, in catalogue order."""
 
-VARIANT_OPTIONS: tuple[str, ...] = tuple(v.option for v in VARIANTS)
+TABLES = Tables(PUBLISHED, VARIANTS)
+"""Frog's clause tables, each built once (:class:`~froeschis.framework.table.Tables`)."""
+
+VARIANT_OPTIONS: tuple[str, ...] = TABLES.options
 """The :class:`~froeschis.games.frog.rules.Rules` options that switch variants on."""
-
-_TABLES = Tables(PUBLISHED, VARIANTS)
-
-table_for = _TABLES.table_for
-"""The published table with the variants of the options given switched on."""
-misread_everywhere = _TABLES.misread_everywhere
-"""From now on, in this process, every table reads its clauses as the readings given say (for the
-mutation check only)."""

@@ -14,9 +14,10 @@ from collections.abc import Callable, Sequence
 import attrs
 
 from froeschis.framework.errors import FormatError, shown
+from froeschis.framework.rules import is_bool, readings_tuple, whole_number
 from froeschis.framework.table import Reading
 from froeschis.games.frog.cards import Card, sort_cards
-from froeschis.games.frog.readings import VARIANT_OPTIONS, table_for
+from froeschis.games.frog.readings import TABLES
 from froeschis.games.frog.table import FrogTable
 
 
@@ -33,22 +34,6 @@ def _deck(held: Sequence[Card]) -> tuple[Card, ...]:
     return sort_cards(held)
 
 
-def _readings(readings: tuple[Reading, ...]) -> tuple[Reading, ...]:
-    if not (isinstance(readings, tuple) and all(isinstance(r, Reading) for r in readings)):
-        raise FormatError("rules.readings", f"expected a tuple of Reading, got {shown(readings)}")
-    return readings
-
-
-def _is_bool(rules: Rules, attribute: attrs.Attribute[bool], value: bool) -> None:
-    if not isinstance(value, bool):
-        raise FormatError(f"rules.{attribute.name}", f"expected True or False, got {shown(value)}")
-
-
-def _is_positive(rules: Rules, attribute: attrs.Attribute[int], value: int) -> None:
-    if not isinstance(value, int) or isinstance(value, bool) or value < 1:
-        raise FormatError(f"rules.{attribute.name}", f"expected a whole number from 1 up, got {shown(value)}")
-
-
 @functools.cache
 def _sorted_standard_deck(make: Callable[[], tuple[Card, ...]]) -> tuple[Card, ...]:
     return sort_cards(make())
@@ -56,14 +41,7 @@ def _sorted_standard_deck(make: Callable[[], tuple[Card, ...]]) -> tuple[Card, .
 
 def standard_deck() -> tuple[Card, ...]:
     """The published deck (deck.composition), sorted."""
-    return _sorted_standard_deck(table_for(()).standard_deck)
-
-
-def _table(rules: Rules) -> FrogTable:
-    table = table_for(option for option in VARIANT_OPTIONS if getattr(rules, option))
-    for reading in rules.readings:
-        table = table.read(reading)
-    return table
+    return _sorted_standard_deck(TABLES.table_for(()).standard_deck)
 
 
 @attrs.frozen(cache_hash=True)
@@ -75,31 +53,31 @@ class Rules:
     its rules, and exhaustive walks hash many states.
     """
 
-    one_bid_each: bool = attrs.field(default=False, validator=_is_bool)
+    one_bid_each: bool = attrs.field(default=False, validator=is_bool)
     """variant.one-bid-each: every seat calls once."""
-    all_pass_same_dealer: bool = attrs.field(default=False, validator=_is_bool)
+    all_pass_same_dealer: bool = attrs.field(default=False, validator=is_bool)
     """variant.all-pass-same-dealer: a passed-out deal is dealt again by the same dealer."""
-    chico_may_name_hearts: bool = attrs.field(default=False, validator=_is_bool)
+    chico_may_name_hearts: bool = attrs.field(default=False, validator=is_bool)
     """variant.chico-hearts: chico may be played in hearts."""
-    optional_frog_exchange: bool = attrs.field(default=False, validator=_is_bool)
+    optional_frog_exchange: bool = attrs.field(default=False, validator=is_bool)
     """variant.optional-exchange: the frog bidder may leave the widow."""
-    grand_pays_four: bool = attrs.field(default=False, validator=_is_bool)
+    grand_pays_four: bool = attrs.field(default=False, validator=is_bool)
     """variant.grand-four: grand's stake is 4."""
-    end_at_target_score: bool = attrs.field(default=False, validator=_is_bool)
+    end_at_target_score: bool = attrs.field(default=False, validator=is_bool)
     """variant.target-score: the match ends when a score reaches ``target_score``."""
-    deals: int = attrs.field(default=3, validator=_is_positive)
+    deals: int = attrs.field(default=3, validator=whole_number(1))
     """match.end: the number of deals of a match (without ``end_at_target_score``)."""
-    target_score: int = attrs.field(default=300, validator=_is_positive)
+    target_score: int = attrs.field(default=300, validator=whole_number(1))
     """variant.target-score: the score that ends the match (with ``end_at_target_score``)."""
     deck: tuple[Card, ...] = attrs.field(factory=standard_deck, converter=_deck)
     """The cards in play: the 36 of the published game, or fewer different ones for a tiny game
     (3 x hand size + 3 of them, deal.hand-size); kept sorted."""
-    readings: tuple[Reading, ...] = attrs.field(default=(), converter=_readings)
+    readings: tuple[Reading, ...] = attrs.field(default=(), converter=readings_tuple)
     """Readings of clauses beyond the variants: how an engine that reads a clause differently
     would play. Empty for the published game and its variants; rules with readings have no JSON
     form."""
     table: FrogTable = attrs.field(
-        init=False, eq=False, repr=False, default=attrs.Factory(_table, takes_self=True)
+        init=False, eq=False, repr=False, default=attrs.Factory(TABLES.table_of, takes_self=True)
     )
     """The clause table these rules are played by (derived from the options)."""
 

@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from froeschis.framework.errors import FormatError, shown
+from froeschis.framework.fields import boolean, check_format, json_object, listed, named, whole
 from froeschis.games.frog.actions import Action, DrawDealer, Shuffle, parse_decision
 from froeschis.games.frog.cards import SUIT_OF_LETTER, Card, Suit, parse_card, sort_cards
 from froeschis.games.frog.engine import GameState
@@ -70,49 +71,17 @@ _DEAL_PHASES = frozenset({Phase.AUCTION, Phase.WIDOW, Phase.DISCARD, Phase.TRUMP
 # --------------------------------------------------------------------------- helpers
 
 
-def _object(value: object, field: str, keys: tuple[str, ...]) -> Mapping[str, Any]:
-    if not isinstance(value, dict):
-        raise FormatError(field, f"expected an object, got {type(value).__name__}")
-    missing = set(keys) - value.keys()
-    if missing:
-        raise FormatError(field, f"missing keys {sorted(missing)}")
-    unknown = value.keys() - set(keys)
-    if unknown:
-        raise FormatError(field, f"unknown keys {shown(sorted(unknown, key=str))}")
-    return value
-
-
-def _int(value: object, field: str, low: int | None = None) -> int:
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise FormatError(field, f"expected a whole number, got {shown(value)}")
-    if low is not None and value < low:
-        raise FormatError(field, f"must be at least {low}, got {shown(value)}")
-    return value
-
-
-def _bool(value: object, field: str) -> bool:
-    if not isinstance(value, bool):
-        raise FormatError(field, f"expected true or false, got {shown(value)}")
-    return value
-
-
-def _list(value: object, field: str) -> list[Any]:
-    if not isinstance(value, list):
-        raise FormatError(field, f"expected a list, got {type(value).__name__}")
-    return value
-
-
 def _seat(value: object, field: str, nobody: bool = False) -> int:
     if value is None and nobody:
         return NOBODY
-    seat = _int(value, field)
+    seat = whole(value, field)
     if not 0 <= seat < SEATS:
         raise FormatError(field, f"a seat is 0, 1 or 2{' or null' if nobody else ''}, not {shown(value)}")
     return seat
 
 
 def _cards(value: object, field: str) -> tuple[Card, ...]:
-    return tuple(parse_card(x, f"{field}[{i}]") for i, x in enumerate(_list(value, field)))
+    return tuple(parse_card(x, f"{field}[{i}]") for i, x in enumerate(listed(value, field)))
 
 
 def _sorted_cards(value: object, field: str) -> tuple[Card, ...]:
@@ -122,25 +91,18 @@ def _sorted_cards(value: object, field: str) -> tuple[Card, ...]:
     return held
 
 
-def _named(value: object, names: Mapping[str, Any], field: str, what: str, nullable: bool = True) -> Any:
-    if value is None and nullable:
-        return None
-    if not isinstance(value, str) or value not in names:
-        raise FormatError(field, f"unknown {what} {shown(value)}; expected one of {sorted(names)}")
-    return names[value]
+def _maybe(value: object, names: Mapping[str, Any], field: str, what: str) -> Any:
+    """The entry of ``names`` that ``value`` names, or None for ``null`` (a deal with no contract,
+    trump or result yet)."""
+    return None if value is None else named(value, names, field, what)
 
 
 def _scores(value: object, field: str) -> tuple[int, int, int]:
-    items = _list(value, field)
+    items = listed(value, field)
     if len(items) != SEATS:
         raise FormatError(field, f"expected one number per seat, got {len(items)}")
-    a, b, c = (_int(x, f"{field}[{i}]") for i, x in enumerate(items))
+    a, b, c = (whole(x, f"{field}[{i}]") for i, x in enumerate(items))
     return a, b, c
-
-
-def _format(data: Mapping[str, Any], expected: str) -> None:
-    if data["format"] != expected:
-        raise FormatError("format", f"expected {expected!r}, got {shown(data['format'])}")
 
 
 # --------------------------------------------------------------------------- rules
@@ -161,15 +123,15 @@ def rules_to_json(rules: Rules) -> dict[str, Any]:
 
 def rules_from_json(data: Any, field: str = "rules") -> Rules:
     """Rules from their JSON form; every key is required."""
-    table = _object(data, field, RULES_KEYS)
-    options: dict[str, Any] = {o: _bool(table[o], f"{field}.{o}") for o in VARIANT_OPTIONS}
+    table = json_object(data, field, RULES_KEYS)
+    options: dict[str, Any] = {o: boolean(table[o], f"{field}.{o}") for o in VARIANT_OPTIONS}
     deck = _sorted_cards(table["deck"], f"{field}.deck")
     if len(set(deck)) != len(deck):
         raise FormatError(f"{field}.deck", "every card of a deck is a different card")
     return Rules(
         **options,
-        deals=_int(table["deals"], f"{field}.deals", 1),
-        target_score=_int(table["target_score"], f"{field}.target_score", 1),
+        deals=whole(table["deals"], f"{field}.deals", 1),
+        target_score=whole(table["target_score"], f"{field}.target_score", 1),
         deck=deck,
     )
 
@@ -190,7 +152,7 @@ def action_from_json(data: Any, field: str = "action") -> Action:
     """An action from its JSON form; :class:`FormatError` for a malformed one."""
     if isinstance(data, dict):
         if set(data) == {"dealer"}:
-            return DrawDealer(_int(data["dealer"], f"{field}.dealer"))
+            return DrawDealer(whole(data["dealer"], f"{field}.dealer"))
         if set(data) == {"shuffle"}:
             return Shuffle(_cards(data["shuffle"], f"{field}.shuffle"))
         raise FormatError(
@@ -291,21 +253,21 @@ def state_to_json(state: GameState) -> dict[str, Any]:
 
 def _calls(value: object, field: str) -> tuple[Call, ...]:
     calls = []
-    for i, item in enumerate(_list(value, field)):
+    for i, item in enumerate(listed(value, field)):
         where = f"{field}[{i}]"
-        pair = _list(item, where)
+        pair = listed(item, where)
         if len(pair) != 2:
             raise FormatError(where, f"a call is [seat, call], not {shown(item)}")
-        call = _named(pair[1], {"pass": None, **_CONTRACTS}, f"{where}[1]", "call", nullable=False)
+        call = named(pair[1], {"pass": None, **_CONTRACTS}, f"{where}[1]", "call")
         calls.append((_seat(pair[0], f"{where}[0]"), call))
     return tuple(calls)
 
 
 def _plays(value: object, field: str) -> Plays:
     plays = []
-    for i, item in enumerate(_list(value, field)):
+    for i, item in enumerate(listed(value, field)):
         where = f"{field}[{i}]"
-        pair = _list(item, where)
+        pair = listed(item, where)
         if len(pair) != 2:
             raise FormatError(where, f"a play is [seat, card], not {shown(item)}")
         plays.append((_seat(pair[0], f"{where}[0]"), parse_card(pair[1], f"{where}[1]")))
@@ -316,9 +278,9 @@ def _plays(value: object, field: str) -> Plays:
 
 def _tricks(value: object, field: str) -> tuple[Trick, ...]:
     tricks = []
-    for i, item in enumerate(_list(value, field)):
+    for i, item in enumerate(listed(value, field)):
         where = f"{field}[{i}]"
-        data = _object(item, where, ("plays", "winner"))
+        data = json_object(item, where, ("plays", "winner"))
         plays = _plays(data["plays"], f"{where}.plays")
         if len(plays) != SEATS:
             raise FormatError(f"{where}.plays", f"a completed trick holds {SEATS} cards, not {len(plays)}")
@@ -330,20 +292,20 @@ def _tricks(value: object, field: str) -> tuple[Trick, ...]:
 
 
 def record_from_json(data: Any, field: str) -> DealRecord:
-    table = _object(data, field, RECORD_KEYS)
-    contract = _named(table["contract"], _CONTRACTS, f"{field}.contract", "contract")
+    table = json_object(data, field, RECORD_KEYS)
+    contract = _maybe(table["contract"], _CONTRACTS, f"{field}.contract", "contract")
     record = DealRecord(
         _seat(table["dealer"], f"{field}.dealer"),
         _calls(table["calls"], f"{field}.calls"),
         _seat(table["bidder"], f"{field}.bidder", nobody=True),
         contract,
-        _named(table["trump"], SUIT_OF_LETTER, f"{field}.trump", "suit"),
+        _maybe(table["trump"], SUIT_OF_LETTER, f"{field}.trump", "suit"),
         _sorted_cards(table["widow"], f"{field}.widow"),
-        _bool(table["widow_taken"], f"{field}.widow_taken"),
+        boolean(table["widow_taken"], f"{field}.widow_taken"),
         _sorted_cards(table["discards"], f"{field}.discards"),
         _tricks(table["tricks"], f"{field}.tricks"),
-        None if table["points"] is None else _int(table["points"], f"{field}.points"),
-        _named(table["result"], _RESULTS, f"{field}.result", "result"),
+        None if table["points"] is None else whole(table["points"], f"{field}.points"),
+        _maybe(table["result"], _RESULTS, f"{field}.result", "result"),
         _scores(table["changes"], f"{field}.changes"),
     )
     played = (record.bidder != NOBODY, record.points is not None, record.result is not None)
@@ -358,33 +320,35 @@ def record_from_json(data: Any, field: str) -> DealRecord:
 
 def state_from_json(data: Any) -> GameState:
     """A state from its JSON form, checked for consistency (see the module docstring)."""
-    table = _object(data, "state", STATE_KEYS)
-    _format(table, STATE_FORMAT)
+    table = json_object(data, "state", STATE_KEYS)
+    check_format(table, STATE_FORMAT)
     rules = rules_from_json(table["rules"])
-    hands_data = _list(table["hands"], "hands")
+    hands_data = listed(table["hands"], "hands")
     if len(hands_data) != SEATS:
         raise FormatError("hands", f"expected one hand per seat, got {len(hands_data)}")
     h0, h1, h2 = (_sorted_cards(h, f"hands[{i}]") for i, h in enumerate(hands_data))
     state = GameState(
         rules,
-        _named(table["phase"], _PHASES, "phase", "phase", nullable=False),
+        named(table["phase"], _PHASES, "phase", "phase"),
         _seat(table["dealer"], "dealer", nobody=True),
-        _int(table["deals"], "deals", 0),
+        whole(table["deals"], "deals", 0),
         _scores(table["scores"], "scores"),
         _seat(table["turn"], "turn", nobody=True),
         (h0, h1, h2),
         _sorted_cards(table["widow"], "widow"),
         _calls(table["calls"], "calls"),
         _seat(table["bidder"], "bidder", nobody=True),
-        _named(table["contract"], _CONTRACTS, "contract", "contract"),
-        _named(table["trump"], SUIT_OF_LETTER, "trump", "suit"),
-        _bool(table["widow_taken"], "widow_taken"),
+        _maybe(table["contract"], _CONTRACTS, "contract", "contract"),
+        _maybe(table["trump"], SUIT_OF_LETTER, "trump", "suit"),
+        boolean(table["widow_taken"], "widow_taken"),
         _sorted_cards(table["discards"], "discards"),
         _seat(table["leader"], "leader", nobody=True),
         _plays(table["trick"], "trick"),
         _tricks(table["tricks"], "tricks"),
-        tuple(record_from_json(r, f"history[{i}]") for i, r in enumerate(_list(table["history"], "history"))),
-        tuple(_seat(w, f"winners[{i}]") for i, w in enumerate(_list(table["winners"], "winners"))),
+        tuple(
+            record_from_json(r, f"history[{i}]") for i, r in enumerate(listed(table["history"], "history"))
+        ),
+        tuple(_seat(w, f"winners[{i}]") for i, w in enumerate(listed(table["winners"], "winners"))),
     )
     check_consistent(state)
     return state

@@ -3,21 +3,18 @@
 from __future__ import annotations
 
 import functools
-from importlib import resources
 from pathlib import Path
 
 from froeschis.framework.catalogue import Catalogue, load
+from froeschis.framework.specs import spec_root
 
 LANGUAGES = ("ja",)
 """Frog's source text is the Japanese seed 003 (the only one)."""
 
 
 def spec_dir() -> Path:
-    """Frog's folder of ``spec/``: packaged inside the wheel, or beside the package in a checkout."""
-    packaged = resources.files("froeschis") / "_spec" / "frog"
-    if packaged.is_dir():
-        return Path(str(packaged))
-    return Path(__file__).resolve().parents[3] / "spec" / "frog"
+    """Frog's folder of ``spec/`` (:func:`froeschis.framework.specs.spec_root`)."""
+    return spec_root() / "frog"
 
 
 @functools.cache

@@ -1,0 +1,42 @@
+"""What every game's invariant checks share: the error they raise, and the check that a state's
+legal actions are exactly the actions its engine accepts.
+
+Each game states its own invariants from its rule text (``games/<name>/invariants.py``): the
+exhaustive walks and the state machines check them after every step. That an engine accepts
+exactly the actions it lists as legal is the same property in every game, so it is written once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from froeschis.framework.errors import FroeschisError, IllegalActionError
+
+
+class InvariantError(FroeschisError, AssertionError):
+    """A state or a step breaks one of its game's invariants."""
+
+
+def check_legality(
+    state: Any, candidates: Iterable[Any], unchecked: Callable[[Any, Any], bool] = lambda state, action: False
+) -> None:
+    """Every legal action of ``state`` applies, and every other of ``candidates`` (actions that
+    could be proposed there, legal or not) is refused with
+    :class:`~froeschis.framework.errors.IllegalActionError`; ``unchecked(state, action)`` says which
+    accepted actions another check judges (a game's chance outcomes, say)."""
+    legal = set(state.legal_actions())
+    for action in legal:
+        state.apply(action)
+    for action in candidates:
+        if action in legal:
+            continue
+        try:
+            state.apply(action)
+        except IllegalActionError:
+            continue
+        if unchecked(state, action):
+            continue
+        raise InvariantError(
+            f"{action} was accepted but is not among the legal actions {sorted(legal, key=str)}"
+        )
