@@ -13,6 +13,7 @@ import pytest
 
 from froeschis import Rules, new_game, play_game
 from froeschis.framework.errors import SHOWN_LENGTH, FormatError
+from froeschis.framework.jsontext import MAX_TEXT, loads, read_text_limited
 from froeschis.framework.playthroughs import read_header, vectors_dir
 from froeschis.games.froeschis.actions import DECLINE_SWAP, DRAW, SWAP, TAKE_DISCARD, Action, Shuffle, frog_at
 from froeschis.games.froeschis.cards import FROG, TRASH, number
@@ -21,13 +22,10 @@ from froeschis.games.froeschis.invariants import check_consistent
 from froeschis.games.froeschis.readings import VARIANT_OPTIONS
 from froeschis.games.froeschis.rules import with_variants
 from froeschis.games.froeschis.serialize import (
-    MAX_TEXT,
     action_from_json,
     action_to_json,
     event_from_json,
     event_to_json,
-    loads,
-    read_text_limited,
     record_from_json,
     record_to_json,
     rules_from_json,

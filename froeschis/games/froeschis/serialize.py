@@ -6,8 +6,8 @@ are their text form (``"draw"``, ``"frog@3"``); a chance outcome is ``{"shuffle"
 Loading rejects anything malformed or inconsistent with a :class:`FormatError` naming the field:
 unknown, missing or duplicate keys, wrong types, cards that are not in the deck, a phase that does
 not fit the rest of the state. Nothing is coerced. A message quotes input only by a short prefix
-(:func:`~froeschis.framework.errors.shown`), and text longer than :data:`~froeschis.framework.jsontext.MAX_TEXT` is not read
-at all.
+(:func:`~froeschis.framework.errors.shown`), and text longer than
+:data:`~froeschis.framework.jsontext.MAX_TEXT` is not read at all.
 """
 
 from __future__ import annotations
