@@ -55,7 +55,7 @@ def test_the_import_contracts_are_kept(contract_id: str) -> None:
     [
         ("layers", "froeschis.framework.table", "froeschis.games.froeschis.cards"),
         ("layers", "froeschis.framework.registry", "froeschis.games.froeschis.game"),
-        ("layers", "froeschis.agents.tally", "froeschis.verify.trace"),
+        ("layers", "froeschis.agents.simulation", "froeschis.verify.trace"),
         ("layers", "froeschis.verify.vectors", "froeschis.conformance.report"),
         ("layers", "froeschis.interop.rl", "froeschis.cli.options"),
         ("games-independent", "froeschis.games.frog.render", "froeschis.games.froeschis.render"),

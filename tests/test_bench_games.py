@@ -19,7 +19,7 @@ from froeschis.framework.registry import game
 from froeschis.games.army_of_frogs import bench as army_bench
 from froeschis.games.frog import bench as frog_bench
 
-QUICK = ["--runs", "2", "--seconds", "0.05", "--json"]
+QUICK = ["--runs", "2", "--seconds", "0.05", "--step-games", "2", "--json"]
 
 
 @pytest.fixture(autouse=True)
@@ -134,9 +134,14 @@ def test_the_growth_table_counts_each_sizes_listings() -> None:
     army_bench.COUNTED["listing-10"](1)
 
 
+def test_scaling_times_the_simulate_of_any_game(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--scaling`` was Fröschis' only; simulate now plays every game, so it times any game's."""
+    quick = ("--runs", "1", "--seconds", "0.05", "--step-games", "1")
+    assert main(["bench", "--game", "frog", *quick, "--scaling", "2"]) == 0
+    assert "simulate scaling (2 random games): 1 process: " in capsys.readouterr().out
+
+
 def test_bench_for_another_game_refuses_what_it_cannot_do(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["bench", "--game", "frog", "--scaling", "2"]) == 2
-    assert "--scaling times Fröschis' simulate only, not Frog's" in capsys.readouterr().err
     with pytest.raises(SystemExit):
         main(["bench", "--game", "frog", "--players", "4"])
     assert "Frog" in capsys.readouterr().err

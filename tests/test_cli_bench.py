@@ -17,9 +17,10 @@ from froeschis.cli.bench import (
     BenchError,
     collected_instructions,
     immutable_bound,
-    state_build_seconds,
     state_memory,
 )
+from froeschis.framework.registry import game
+from froeschis.games.froeschis.bench import state_build_seconds
 from froeschis.games.froeschis.bots import play_game
 from tests.extras import KERNEL, without
 from tests.terminal import run_with_terminal_stderr
@@ -70,7 +71,7 @@ def test_the_engines_share_is_the_median_of_each_runs_ratio(capsys: pytest.Captu
 
 def test_keeping_every_state_of_a_game_is_cheap_thanks_to_sharing() -> None:
     _, record = play_game(4, seed=1)
-    used, states = state_memory(record)
+    used, states = state_memory(game("froeschis"), 4, record.actions)
     assert states == len(record.actions) + 1
     # A state that copied its 60 cards instead of sharing them with the state before would take ~4 KiB.
     assert 0 < used / states < 4096

@@ -32,6 +32,7 @@ if TYPE_CHECKING:  # a game's catalogue is read by the tools, never by ``import 
     from froeschis.framework.catalogue import Catalogue
     from froeschis.framework.checks import Conformance
     from froeschis.framework.encoding import Encoding
+    from froeschis.framework.engines import Engines
 
 T = TypeVar("T")
 
@@ -252,6 +253,11 @@ class Game:
     bot_help: str = ""
     """What :attr:`bot_spec` accepts beyond the names of :attr:`bots` (``ismc:BUDGET``), for help
     texts and refusals."""
+
+    # The engines a game offers (simulate, bench, the lock-step verifier).
+    engines: Engines | None = None
+    """Its engines and what its runs report of their own (:mod:`froeschis.framework.engines`); None:
+    its reference engine alone, played through this Game."""
 
     def bot(self, spec: str, rules: Any) -> Policy:
         """The bot ``spec`` names (``greedy``, ``ismc:8``), made for ``rules``; an

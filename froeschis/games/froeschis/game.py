@@ -9,11 +9,13 @@ from typing import Any
 
 from froeschis.framework.game import Game, Policy
 from froeschis.games.froeschis.actions import Shuffle
+from froeschis.games.froeschis.bench import BENCH
 from froeschis.games.froeschis.bots import as_policy, make_bot
 from froeschis.games.froeschis.chance import distinct_orders, sample_chance
 from froeschis.games.froeschis.conformance import KIT
 from froeschis.games.froeschis.encoding import ENCODING
 from froeschis.games.froeschis.engine import GameState, new_game
+from froeschis.games.froeschis.engines import ENGINES
 from froeschis.games.froeschis.invariants import check_observations, check_state, check_step
 from froeschis.games.froeschis.observation import observe
 from froeschis.games.froeschis.playthroughs import PLAN
@@ -113,5 +115,7 @@ GAME = Game(
     encoding=ENCODING,
     bot_spec=lambda spec, rules: as_policy(make_bot(spec, rules)),
     bot_help="ismc:BUDGET",
+    engines=ENGINES,
+    bench=BENCH,
 )
 """Fröschis, registered as ``froeschis`` (the default game of every command)."""
