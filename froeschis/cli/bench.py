@@ -290,13 +290,14 @@ def instructions_per_unit(
     them), and the share of each (bare loop over it, like the share of the speeds: 0.25 means it
     needs four times the bare loop's instructions).
 
-    Each is (the count of a process playing ``games`` games) minus (the count of the same process
-    playing none), over the units they hold: the cost of a unit with Python's start-up and the
-    imports taken off. The processes run at once: a count does not depend on what runs beside it.
+    Each is (the count of a process playing ``games`` games) minus (the count of a process playing
+    none), over the units they hold: the cost of a unit with Python's start-up and the imports taken
+    off. One process playing none serves every loop: the script imports every loop whichever plays.
+    The processes run at once: a count does not depend on what runs beside it.
     """
     if loops is None:
         loops = ("engine", *bench.same_games, "bare_loop")
-    jobs = [(which, played) for which in loops for played in (games, 0)]
+    jobs = [(which, games) for which in loops] + [(loops[0], 0)]
     with ThreadPoolExecutor(max_workers=len(jobs)) as pool:
         futures = [
             pool.submit(
@@ -310,7 +311,7 @@ def instructions_per_unit(
         ]
         counts = [future.result() for future in futures]
     units = sum(bench.engine(players, seed).units for seed in range(games))
-    per_unit = {which: (counts[2 * i] - counts[2 * i + 1]) / units for i, which in enumerate(loops)}
+    per_unit = {which: (counts[i] - counts[-1]) / units for i, which in enumerate(loops)}
     shares = {
         f"{which}_share_of_bare_loop": per_unit["bare_loop"] / per_unit[which]
         for which in loops
