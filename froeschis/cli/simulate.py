@@ -96,23 +96,15 @@ def _table(title: str, headers: Sequence[str], left: str) -> Table:
     return table
 
 
-def bot_table(rows: Sequence[dict[str, Any]]) -> Table:
+def bot_table(rows: Sequence[dict[str, Any]], returns: bool) -> Table:
     """Per bot: the games it played and won (one of its seats won), with the 95% Wilson interval,
-    and its winning seats per game with their 95% normal interval."""
+    and its winning seats per game with their 95% normal interval; with ``returns``, its mean
+    return."""
+    headers = ("bot", "games", "seats/game", "games won", "win rate", "95% CI", "wins/game", "95% CI")
     table = _table(
         "Win rate by bot, per game: a bot wins a game when one of its seats wins "
         "(95% Wilson interval over games)",
-        (
-            "bot",
-            "games",
-            "seats/game",
-            "games won",
-            "win rate",
-            "95% CI",
-            "wins/game",
-            "95% CI",
-            "mean return",
-        ),
+        (*headers, *(("mean return",) if returns else ())),
         left="bot",
     )
     for row in rows:
@@ -125,16 +117,17 @@ def bot_table(rows: Sequence[dict[str, Any]]) -> Table:
             _interval(row["ci95"]),
             f"{row['wins_per_game']:.3f}",
             _interval(row["wins_per_game_ci95"], lambda x: f"{x:.3f}"),
-            f"{row['mean_return']:.2f}",
+            *((f"{row['mean_return']:.2f}",) if returns else ()),
         )
     return table
 
 
-def seat_table(rows: Sequence[dict[str, Any]]) -> Table:
-    """Per seat: the games it won, with the 95% Wilson interval over games."""
+def seat_table(rows: Sequence[dict[str, Any]], returns: bool, note: str = "") -> Table:
+    """Per seat: the games it won, with the 95% Wilson interval over games; with ``returns``, its
+    mean return; ``note`` says what the game's seats are."""
     table = _table(
-        "Win rate by seat, per game: seat 0 starts round 1 (95% Wilson interval over games)",
-        ("seat", "games", "wins", "win rate", "95% CI", "mean return"),
+        f"Win rate by seat, per game{': ' + note if note else ''} (95% Wilson interval over games)",
+        ("seat", "games", "wins", "win rate", "95% CI", *(("mean return",) if returns else ())),
         left="",
     )
     for row in rows:
@@ -144,7 +137,7 @@ def seat_table(rows: Sequence[dict[str, Any]]) -> Table:
             str(row["wins"]),
             _pct(row["win_rate"]),
             _interval(row["ci95"]),
-            f"{row['mean_return']:.2f}",
+            *((f"{row['mean_return']:.2f}",) if returns else ()),
         )
     return table
 
@@ -158,8 +151,8 @@ def print_tables(console: Console, stats: dict[str, Any]) -> None:
         f"bots {', '.join(stats['bots'])} (rotated over the seats), seed {stats['seed']}"
     )
     console.print(f"Engine: {stats['engine']} ({engines.engine(stats['engine']).summary})")
-    console.print(bot_table(stats["by_bot"]))
-    console.print(seat_table(stats["by_seat"]))
+    console.print(bot_table(stats["by_bot"], engines.returns_shown))
+    console.print(seat_table(stats["by_seat"], engines.returns_shown, engines.seat_note))
     lengths = _table("Game length", ("per game", "mean", "sd", "median", "min", "max"), "per game")
     for key in (*engines.lengths, "decisions"):
         d = stats[key]
@@ -168,8 +161,9 @@ def print_tables(console: Console, stats: dict[str, Any]) -> None:
         )
     console.print(lengths)
     own = engines.stats_text(stats)
-    winners = f"{_pct(stats['shared_wins'])}; without a winner: {_pct(stats['no_winner'])}."
-    console.print((f"{own} " if own else "") + f"Games with several winners: {winners}")
+    winnerless = f"; without a winner: {_pct(stats['no_winner'])}" if engines.winnerless_shown else ""
+    winners = f"Games with several winners: {_pct(stats['shared_wins'])}{winnerless}."
+    console.print(f"{own} {winners}" if own else winners)
     if stats["clauses"] is None:
         counting = [engine.name for engine in engines.engines if engine.counts_clauses]
         if counting:

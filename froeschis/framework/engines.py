@@ -109,6 +109,14 @@ class Engines:
     out)."""
     stats_text: Callable[[dict[str, Any]], str] = _no_text
     """Those statistics in a sentence, from the run's statistics ("" for none)."""
+    returns_shown: bool = True
+    """Whether the tables show the mean returns (False where a return only says who won, as
+    Fröschis' 1 to each winner: the win rates say it all; the JSON has them either way)."""
+    seat_note: str = ""
+    """What the seats' table says of the seats (Fröschis: "seat 0 starts round 1")."""
+    winnerless_shown: bool = True
+    """Whether the output says how many games ended without a winner (False where none can:
+    Fröschis; the JSON has it either way)."""
 
     def names(self) -> tuple[str, ...]:
         return tuple(engine.name for engine in self.engines)

@@ -312,5 +312,8 @@ ENGINES = Engines(
     lengths=("rounds", "turns"),
     stats=reshuffle_stats,
     stats_text=reshuffle_text,
+    seat_note="seat 0 starts round 1",
+    returns_shown=False,
+    winnerless_shown=False,
 )
 """Fröschis' engines, slowest first, FastGame the default."""
