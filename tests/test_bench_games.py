@@ -14,7 +14,8 @@ import attrs
 import pytest
 
 from froeschis.cli import main
-from froeschis.cli.bench import BenchError, bare_per_second, bench_of
+from froeschis.cli.bench import bare_per_second, bench_of
+from froeschis.cli.instructions import BenchError
 from froeschis.framework.registry import game
 from froeschis.games.army_of_frogs import bench as army_bench
 from froeschis.games.frog import bench as frog_bench
@@ -86,7 +87,24 @@ def test_bench_frog_gives_deals_per_second_beside_the_bare_loop(capsys: pytest.C
     ratios = [e / b for e, b in zip(engine, bare, strict=True)]
     assert results["engine_share_of_bare_loop"]["runs"] == pytest.approx(ratios)
     assert results["per_second"] == {} and results["tables"] == []
-    assert main(["bench", "--game", "frog", "--runs", "1", "--seconds", "0.05", "--profile", "1"]) == 0
+    assert (
+        main(
+            [
+                "bench",
+                "--game",
+                "frog",
+                "--runs",
+                "1",
+                "--seconds",
+                "0.05",
+                "--step-games",
+                "1",
+                "--profile",
+                "1",
+            ]
+        )
+        == 0
+    )
     out = capsys.readouterr().out
     assert "random deals per second" in out and "same deals, bare loop (no engine)" in out
     assert "of the bare loop's speed" in out and "Profile of 1 random game (own time)" in out
@@ -108,7 +126,22 @@ def test_bench_army_gives_perft_and_the_listing_cost_by_island_size(
     for _, islands, _, moves, per_listing, per_move in table["rows"]:
         assert islands == 6 and per_move == pytest.approx(per_listing / moves)
     assert (
-        main(["bench", "--game", "army-of-frogs", "--players", "2", "--runs", "1", "--seconds", "0.05"]) == 0
+        main(
+            [
+                "bench",
+                "--game",
+                "army-of-frogs",
+                "--players",
+                "2",
+                "--runs",
+                "1",
+                "--seconds",
+                "0.05",
+                "--step-games",
+                "1",
+            ]
+        )
+        == 0
     )
     out = capsys.readouterr().out
     assert "random games per second" in out and "perft leaves" in out
@@ -156,7 +189,22 @@ def test_frogs_engine_executes_more_instructions_per_deal_than_the_bare_loop(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     assert (
-        main(["bench", "--game", "frog", "--runs", "1", "--seconds", "0.05", "--instructions", "1", "--json"])
+        main(
+            [
+                "bench",
+                "--game",
+                "frog",
+                "--runs",
+                "1",
+                "--seconds",
+                "0.05",
+                "--step-games",
+                "1",
+                "--instructions",
+                "1",
+                "--json",
+            ]
+        )
         == 0
     )
     counted = json.loads(capsys.readouterr().out)["instructions_per_deal"]

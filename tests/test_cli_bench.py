@@ -13,14 +13,9 @@ from typing import Any
 import pytest
 
 from froeschis.agents.simulation import usable_cpus
-from froeschis.cli import bench, main
-from froeschis.cli.bench import (
-    BenchError,
-    collected_instructions,
-    immutable_bound,
-    instructions_per_unit,
-    state_memory,
-)
+from froeschis.cli import bench, instructions, main
+from froeschis.cli.bench import immutable_bound, state_memory
+from froeschis.cli.instructions import BenchError, collected_instructions, instructions_per_unit
 from froeschis.framework.registry import game
 from froeschis.games.froeschis.bench import state_build_seconds
 from froeschis.games.froeschis.bots import play_game
@@ -250,7 +245,7 @@ def test_the_instruction_counts_of_every_loop_reach_the_output(
         return int(1e9 + per_game[which] * int(games))
 
     monkeypatch.setattr(bench, "find_valgrind", lambda: "valgrind")
-    monkeypatch.setattr(bench, "callgrind", counts)
+    monkeypatch.setattr(instructions, "callgrind", counts)
     assert main(["bench", *QUICK, "--players", "2", "--instructions", "2", "--json"]) == 0
     counted = json.loads(capsys.readouterr().out)["instructions_per_game"]
     assert sorted(asked) == sorted(
