@@ -12,8 +12,8 @@ from __future__ import annotations
 import pytest
 
 from froeschis.games.froeschis.actions import Shuffle
+from froeschis.games.froeschis.bench import DECK, FACE_DOWN, LEAST_FACE_DOWN, BareResult, play_bare
 from froeschis.games.froeschis.bots import play_game
-from froeschis.verify.baseline import DECK, FACE_DOWN, LEAST_FACE_DOWN, BareResult, play_bare
 
 
 def play_counting_cards(players: int, seed: int) -> BareResult:

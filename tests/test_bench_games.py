@@ -14,12 +14,13 @@ import attrs
 import pytest
 
 from froeschis.cli import main
-from froeschis.cli.bench import BenchError, bare_per_second, bench_of
+from froeschis.cli.bench import bare_per_second, bench_of
+from froeschis.cli.instructions import BenchError
 from froeschis.framework.registry import game
 from froeschis.games.army_of_frogs import bench as army_bench
 from froeschis.games.frog import bench as frog_bench
 
-QUICK = ["--runs", "2", "--seconds", "0.05", "--json"]
+QUICK = ["--runs", "2", "--seconds", "0.05", "--step-games", "2", "--json"]
 
 
 @pytest.fixture(autouse=True)
@@ -86,7 +87,24 @@ def test_bench_frog_gives_deals_per_second_beside_the_bare_loop(capsys: pytest.C
     ratios = [e / b for e, b in zip(engine, bare, strict=True)]
     assert results["engine_share_of_bare_loop"]["runs"] == pytest.approx(ratios)
     assert results["per_second"] == {} and results["tables"] == []
-    assert main(["bench", "--game", "frog", "--runs", "1", "--seconds", "0.05", "--profile", "1"]) == 0
+    assert (
+        main(
+            [
+                "bench",
+                "--game",
+                "frog",
+                "--runs",
+                "1",
+                "--seconds",
+                "0.05",
+                "--step-games",
+                "1",
+                "--profile",
+                "1",
+            ]
+        )
+        == 0
+    )
     out = capsys.readouterr().out
     assert "random deals per second" in out and "same deals, bare loop (no engine)" in out
     assert "of the bare loop's speed" in out and "Profile of 1 random game (own time)" in out
@@ -108,7 +126,22 @@ def test_bench_army_gives_perft_and_the_listing_cost_by_island_size(
     for _, islands, _, moves, per_listing, per_move in table["rows"]:
         assert islands == 6 and per_move == pytest.approx(per_listing / moves)
     assert (
-        main(["bench", "--game", "army-of-frogs", "--players", "2", "--runs", "1", "--seconds", "0.05"]) == 0
+        main(
+            [
+                "bench",
+                "--game",
+                "army-of-frogs",
+                "--players",
+                "2",
+                "--runs",
+                "1",
+                "--seconds",
+                "0.05",
+                "--step-games",
+                "1",
+            ]
+        )
+        == 0
     )
     out = capsys.readouterr().out
     assert "random games per second" in out and "perft leaves" in out
@@ -134,9 +167,14 @@ def test_the_growth_table_counts_each_sizes_listings() -> None:
     army_bench.COUNTED["listing-10"](1)
 
 
+def test_scaling_times_the_simulate_of_any_game(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--scaling`` was Fröschis' only; simulate now plays every game, so it times any game's."""
+    quick = ("--runs", "1", "--seconds", "0.05", "--step-games", "1")
+    assert main(["bench", "--game", "frog", *quick, "--scaling", "2"]) == 0
+    assert "simulate scaling (2 random games): 1 process: " in capsys.readouterr().out
+
+
 def test_bench_for_another_game_refuses_what_it_cannot_do(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["bench", "--game", "frog", "--scaling", "2"]) == 2
-    assert "--scaling times Fröschis' simulate only, not Frog's" in capsys.readouterr().err
     with pytest.raises(SystemExit):
         main(["bench", "--game", "frog", "--players", "4"])
     assert "Frog" in capsys.readouterr().err
@@ -151,7 +189,22 @@ def test_frogs_engine_executes_more_instructions_per_deal_than_the_bare_loop(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     assert (
-        main(["bench", "--game", "frog", "--runs", "1", "--seconds", "0.05", "--instructions", "1", "--json"])
+        main(
+            [
+                "bench",
+                "--game",
+                "frog",
+                "--runs",
+                "1",
+                "--seconds",
+                "0.05",
+                "--step-games",
+                "1",
+                "--instructions",
+                "1",
+                "--json",
+            ]
+        )
         == 0
     )
     counted = json.loads(capsys.readouterr().out)["instructions_per_deal"]

@@ -6,20 +6,18 @@ from __future__ import annotations
 import json
 import shutil
 import statistics
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from froeschis.agents.simulation import usable_cpus
-from froeschis.cli import main
-from froeschis.cli.bench import (
-    BenchError,
-    collected_instructions,
-    immutable_bound,
-    state_build_seconds,
-    state_memory,
-)
+from froeschis.cli import bench, instructions, main
+from froeschis.cli.bench import immutable_bound, state_memory
+from froeschis.cli.instructions import BenchError, collected_instructions, instructions_per_unit
+from froeschis.framework.registry import game
+from froeschis.games.froeschis.bench import state_build_seconds
 from froeschis.games.froeschis.bots import play_game
 from tests.extras import KERNEL, without
 from tests.terminal import run_with_terminal_stderr
@@ -70,7 +68,7 @@ def test_the_engines_share_is_the_median_of_each_runs_ratio(capsys: pytest.Captu
 
 def test_keeping_every_state_of_a_game_is_cheap_thanks_to_sharing() -> None:
     _, record = play_game(4, seed=1)
-    used, states = state_memory(record)
+    used, states = state_memory(game("froeschis"), 4, record.actions)
     assert states == len(record.actions) + 1
     # A state that copied its 60 cards instead of sharing them with the state before would take ~4 KiB.
     assert 0 < used / states < 4096
@@ -216,13 +214,46 @@ def test_the_count_is_read_from_callgrinds_collected_line() -> None:
 
 
 @pytest.mark.skipif(shutil.which("valgrind") is None, reason="needs valgrind")
-def test_the_engine_executes_more_instructions_per_game_than_the_bare_loop(
-    capsys: pytest.CaptureFixture[str],
+@pytest.mark.parametrize(("cheaper", "dearer"), [("bare_loop", "fast"), ("fast", "engine")])
+def test_each_loop_executes_fewer_instructions_per_game_than_the_next(cheaper: str, dearer: str) -> None:
+    """The bare loop fewer than FastGame, FastGame fewer than the engine: one pair of loops a test
+    (three callgrind processes: one for each loop, one playing no game), so that no test takes a
+    minute."""
+    valgrind = shutil.which("valgrind")
+    assert valgrind is not None
+    of = game("froeschis")
+    counted = instructions_per_unit(valgrind, of, of.part(of.bench, "bench"), 2, 2, loops=(dearer, cheaper))
+    assert (counted["games"], counted["units"]) == (2, 2)
+    assert 0 < counted[cheaper] < counted[dearer]
+    if cheaper == "bare_loop":
+        share = counted[f"{dearer}_share_of_bare_loop"]
+        assert share == pytest.approx(counted["bare_loop"] / counted[dearer])
+
+
+def test_the_instruction_counts_of_every_loop_reach_the_output(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """The command's --instructions counts every loop of the bench (engine, FastGame, bare loop),
+    each a process playing the games minus the one process playing none; callgrind stands in here by
+    a count that grows with the games (the loops' real counts are the test above's)."""
+    per_game = {"engine": 26e6, "fast": 8e6, "bare_loop": 6e6}
+    asked: list[tuple[str, ...]] = []
+
+    def counts(valgrind: str, script: str, arguments: Sequence[str], what: str) -> int:
+        asked.append(tuple(arguments))
+        _, which, games, _ = arguments
+        return int(1e9 + per_game[which] * int(games))
+
+    monkeypatch.setattr(bench, "find_valgrind", lambda: "valgrind")
+    monkeypatch.setattr(instructions, "callgrind", counts)
     assert main(["bench", *QUICK, "--players", "2", "--instructions", "2", "--json"]) == 0
     counted = json.loads(capsys.readouterr().out)["instructions_per_game"]
-    assert counted["games"] == 2
-    assert 0 < counted["bare_loop"] < counted["engine"]
-    assert counted["engine_share_of_bare_loop"] == pytest.approx(counted["bare_loop"] / counted["engine"])
-    assert 0 < counted["bare_loop"] < counted["fast"] < counted["engine"]
-    assert counted["fast_share_of_bare_loop"] == pytest.approx(counted["bare_loop"] / counted["fast"])
+    assert sorted(asked) == sorted(
+        [*(("froeschis", which, "2", "2") for which in per_game), ("froeschis", "engine", "0", "2")]
+    )
+    assert {which: counted[which] for which in per_game} == per_game
+    assert counted["engine_share_of_bare_loop"] == pytest.approx(6 / 26)
+    assert counted["fast_share_of_bare_loop"] == pytest.approx(6 / 8)
+    assert main(["bench", *QUICK, "--players", "2", "--instructions", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "engine 26.00 M, FastGame 8.00 M, bare loop 6.00 M; shares of the bare loop: engine 0.23" in out

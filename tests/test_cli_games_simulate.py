@@ -9,11 +9,13 @@ from typing import Any
 import pytest
 
 from froeschis.cli import main
+from froeschis.framework.tally import GameSummary, Tally
 
 
 def run_json(capsys: pytest.CaptureFixture[str], *args: str) -> dict[str, Any]:
     assert main(["simulate", "--json", "--no-progress", *args]) == 0
     data: dict[str, Any] = json.loads(capsys.readouterr().out)
+    del data["timing"]  # differs from run to run, as Fröschis' does
     return data
 
 
@@ -53,7 +55,7 @@ def test_army_on_dask_equals_processes(capsys: pytest.CaptureFixture[str]) -> No
 def test_a_bot_the_game_has_not_is_refused_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["simulate", "--game", "frog", "--bots", "greedy", "--no-progress"]) == 2
     err = capsys.readouterr().err
-    assert err.count("\n") == 1 and "random, heuristic" in err
+    assert err.count("\n") == 1 and "random or heuristic" in err
 
 
 @pytest.mark.clause("frog:match.winners")
@@ -61,11 +63,10 @@ def test_the_tally_counts_the_games_own_winners_not_the_highest_return() -> None
     """Frog's match.winners names every seat of the highest score, all three when they end level:
     such a match has three winners, not none; a game whose rules name no winner (Army of Frogs at
     its turn limit) has none even if one seat's return were highest."""
-    from froeschis.agents.games import GameTally
-
-    tally = GameTally()
-    tally.add(("random", "heuristic", "random"), (0.0, 0.0, 0.0), 40, (0, 1, 2))
-    tally.add(("random", "heuristic", "random"), (1.0, 0.0, 0.0), 40, ())
+    tally = Tally()
+    seats = ("random", "heuristic", "random")
+    tally.add(GameSummary(0, 0, seats, (0, 1, 2), 40, (0.0, 0.0, 0.0)))
+    tally.add(GameSummary(1, 0, seats, (), 40, (1.0, 0.0, 0.0)))
     assert (tally.shared_wins, tally.no_winner) == (1, 1)
     assert dict(tally.seat_wins) == {0: 1, 1: 1, 2: 1}
     assert dict(tally.bot_wins) == {"random": 1, "heuristic": 1}

@@ -14,15 +14,17 @@ import threading
 
 import pytest
 
-from froeschis import __version__
+from froeschis.framework.version import __version__
 from froeschis.agents import cluster
 from froeschis.agents.cluster import ClusterError, check_workers, run_games_on_dask
 from froeschis.agents.simulation import run_games
 from froeschis.cli import main
+from froeschis.framework.registry import game
 from tests.cli_runs import simulate_json
 from tests.extras import without
 
 distributed = pytest.importorskip("distributed", reason="the Dask tests need froeschis[dask]")
+FROESCHIS = game("froeschis")
 
 
 @pytest.mark.parametrize(
@@ -78,12 +80,12 @@ def test_a_worker_killed_mid_run_loses_no_game_and_counts_none_twice() -> None:
                 killed.append(victim)
 
         tally = run_games_on_dask(
-            lc.scheduler_address, specs, players, games, seed, engine="reference", advance=advance
+            lc.scheduler_address, FROESCHIS, specs, players, games, seed, engine="reference", advance=advance
         )
         after: dict[str, int] = client.run(os.getpid)
     assert killed and killed[0] not in after.values()  # the worker really went
     assert tally.games == games
-    assert tally == run_games(specs, players, games, seed, jobs=1, engine="reference")
+    assert tally == run_games(FROESCHIS, specs, players, games, seed, jobs=1, engine="reference")
 
 
 def test_workers_with_another_froeschis_are_refused() -> None:

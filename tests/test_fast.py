@@ -18,6 +18,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -27,7 +28,10 @@ from froeschis.conformance import CheckConfig, check
 from froeschis.conformance.protocol import JSON, PROTOCOL
 from froeschis.framework.chance import distinct_orders
 from froeschis.framework.errors import FormatError, IllegalActionError, RulesError
+from froeschis.framework.lockstep import first_difference
 from froeschis.framework.playthroughs import read_header
+from froeschis.framework.registry import game as registered
+from froeschis.framework.runs import engines_of
 from froeschis.games.froeschis.actions import (
     DECLINE_SWAP,
     DRAW,
@@ -334,3 +338,49 @@ def test_the_conformance_checker_finds_nothing_wrong_with_fast_game() -> None:
     report = check(factory, CheckConfig(random_games=10))
     assert report.errors == () and report.unexercised == ()
     assert [w.kind for w in report.warnings] == ["events-missing"]  # FastGame reports no events
+
+
+class _SpoiltReshuffle(FastGame):
+    """FastGame with one rule wrong: a reshuffle takes the whole discard pile, its top card too
+    (draw.reshuffle leaves the top card where it is)."""
+
+    __slots__ = ()
+
+    def _reshuffle(self, codes: list[int]) -> None:
+        super()._reshuffle(codes)
+        del self.discard[:]
+
+
+class _Breaking(FastGame):
+    """FastGame that raises at its first action."""
+
+    __slots__ = ()
+
+    def apply(self, action: Any) -> None:
+        raise RuntimeError("broken")
+
+
+@pytest.mark.clause("draw.reshuffle")
+def test_the_lock_step_verifier_finds_a_fastgame_with_one_rule_wrong() -> None:
+    of = registered("froeschis")
+    fast = engines_of(of).engine("fast")
+    rules = SHORT_DECK
+    assert first_difference(of, fast, 2, rules, range(30)) is None
+    found = first_difference(of, attrs.evolve(fast, lock_step=_SpoiltReshuffle.new), 2, rules, range(30))
+    assert found is not None and found.what == "state"
+    assert found.reference["discard_pile"] != found.engine_said["discard_pile"]
+    assert found.reference["players"] == found.engine_said["players"]  # only the piles are wrong
+    assert found.step == len(found.actions) > 0 and "seed" in str(found)
+
+
+def test_the_lock_step_verifier_reports_an_engine_that_raises_and_refuses_one_without_lock_step() -> None:
+    of = registered("froeschis")
+    fast = engines_of(of).engine("fast")
+    found = first_difference(of, attrs.evolve(fast, lock_step=_Breaking.new), 3, of.rules(), range(1))
+    assert found is not None and (found.what, found.step, found.engine_said) == (
+        "error",
+        0,
+        "RuntimeError('broken')",
+    )
+    with pytest.raises(ValueError, match="games of its own"):
+        first_difference(of, engines_of(of).engine("kernel"), 3, of.rules(), range(1))

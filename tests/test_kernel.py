@@ -22,6 +22,7 @@ import pytest
 pytest.importorskip("numba", reason="the kernel needs numba: pip install 'froeschis[fast]'")
 
 from froeschis.agents.simulation import run_games
+from froeschis.framework.registry import game as game_named
 from froeschis.games.froeschis import kernel
 from froeschis.games.froeschis.actions import DRAW, SWAP, TAKE_DISCARD, Action, ActionKind, AnyAction
 from froeschis.games.froeschis.bots import _public_unseen, placeable
@@ -146,13 +147,13 @@ def test_twenty_thousand_kernel_games_agree_with_the_reference_simulate() -> Non
     of the rounds, each at the 0.1% level after a Bonferroni correction for the five tests)."""
     games, reference_games = 20_000, 2_000
     result = kernel.simulate(4, games, seed=2026)
-    tally = run_games(("random",), 4, reference_games, seed=2026, jobs=1)
+    tally = run_games(game_named("froeschis"), ("random",), 4, reference_games, seed=2026, jobs=1)
     critical = 3.72  # two-sided, 0.001 / 5
     for seat in range(4):
         z = _z(int(result.winners[:, seat].sum()), games, tally.seat_wins[seat], reference_games)
         assert abs(z) < critical, (seat, z)
     mean_k, var_k = _moments(Counter(result.rounds.tolist()))
-    mean_r, var_r = _moments(tally.rounds)
+    mean_r, var_r = _moments(tally.lengths["rounds"])
     welch = (mean_k - mean_r) / math.sqrt(var_k / games + var_r / reference_games)
     assert abs(welch) < critical, (mean_k, mean_r, welch)
 

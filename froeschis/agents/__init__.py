@@ -1,1 +1,1 @@
-"""Players and the game loop: bots that decide from observations, and the driver of whole games."""
+"""Many bot games of any game: the run on worker processes or a Dask cluster, and its statistics."""

@@ -1,12 +1,12 @@
 """Simulated games past one machine: the batches of a run played by Dask workers.
 
-:func:`run_games_on_dask` plays a run as :func:`froeschis.agents.simulation.run_games` does, but hands
-its batches (:mod:`froeschis.agents.engines`) to the workers of a Dask ``distributed`` cluster: a
-running scheduler at an address, or ``"local"`` for a ``LocalCluster`` of worker processes on this
-machine. A batch carries everything it needs (the engine, the bots, the rules, the run's seed and its
-games' numbers) and every game is seeded from the run's seed and its number, so the tally is the
-same, to the last digit, as on the local process pool for the same seed, games, bots and engine,
-whichever worker played which batch.
+:func:`run_games_on_dask` plays a run as :func:`froeschis.agents.simulation.run_games` does, but
+hands its batches (:mod:`froeschis.framework.engines`) to the workers of a Dask ``distributed``
+cluster: a running scheduler at an address, or ``"local"`` for a ``LocalCluster`` of worker
+processes on this machine. A batch carries everything it needs (the game's and the engine's names,
+the bots, the rules, the run's seed and its games' numbers) and every game is seeded from the run's
+seed and its number, so the tally is the same, to the last digit, as on the local process pool for
+the same seed, games, bots and engine, whichever worker played which batch.
 
 Nothing is counted twice or dropped: each batch is one future whose result is merged once, when it
 arrives; a batch whose worker dies mid-run is run again elsewhere by the scheduler (Dask reschedules
@@ -25,12 +25,13 @@ import itertools
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
-from froeschis import __version__
-from froeschis.agents.engines import batches, play_batch
+from froeschis.framework.version import __version__
 from froeschis.agents.simulation import CHUNKS_PER_WORKER, batch_size, check_run
-from froeschis.agents.tally import Tally
+from froeschis.framework.engines import REFERENCE
 from froeschis.framework.errors import FroeschisError
-from froeschis.games.froeschis.rules import Rules
+from froeschis.framework.game import Game
+from froeschis.framework.runs import batches, play_batch
+from froeschis.framework.tally import Tally
 
 RETRIES = 2
 """How often a batch that raised is run again before the run fails (a lost worker is not counted:
@@ -94,29 +95,31 @@ def check_workers(client: Any) -> int:
 
 def run_games_on_dask(
     address: str,
+    game: Game,
     specs: Sequence[str],
     players: int,
     games: int,
     seed: int,
-    rules: Rules | None = None,
-    engine: str = "reference",
+    rules: Any = None,
+    engine: str = REFERENCE,
     advance: Callable[[int], None] | None = None,
     workers: int = 2,
 ) -> Tally:
-    """Play ``games`` games on the Dask cluster at ``address`` (``"local"``: a LocalCluster of
+    """Play ``games`` games of ``game`` on the Dask cluster at ``address`` (``"local"``: a LocalCluster of
     ``workers`` processes); the same tally as :func:`~froeschis.agents.simulation.run_games`.
 
     ``advance(n)`` is called as each batch of ``n`` games arrives.
     """
-    rules = Rules() if rules is None else rules
+    rules = game.rules() if rules is None else rules
     if games < 1 or workers < 1:
         raise ValueError(f"games and workers must be at least 1, not {games} and {workers}")
-    check_run(specs, rules, engine)
+    check_run(game, specs, rules, engine)
     tally = Tally()
     with connect(address, workers) as client:
         size = batch_size(games, check_workers(client))
-        parts = batches(engine, specs, players, rules, seed, games, size)
-        play_batches_on(client, parts, play_batch, f"froeschis-batch-{engine}-{seed}", tally.merge, advance)
+        parts = batches(game, engine, specs, players, rules, seed, games, size)
+        key = f"froeschis-batch-{game.name}-{engine}-{seed}"
+        play_batches_on(client, parts, play_batch, key, tally.merge, advance)
     return tally
 
 

@@ -1,14 +1,16 @@
-"""Many bot games across processes, and their statistics.
+"""Many bot games of any registered game across processes, and their statistics.
 
-A run is cut into batches of games (:mod:`froeschis.agents.engines`), each played on the run's
-engine and seeded from the run's seed and its games' numbers, with the bots of the run rotated over
-the seats from game to game, so every bot sits in every seat equally often and the statistics do
-not depend on how the batches were spread over the worker processes: one process and eight give the
-same numbers. Each batch comes back as a :class:`~froeschis.agents.tally.Tally`, and tallies merge
-in any order into the same tally.
+A run is cut into batches of games (:mod:`froeschis.framework.engines`), each played on the run's
+engine (one the game offers: its reference engine, or a faster one) and seeded from the run's seed
+and its games' numbers, with the bots of the run rotated over the seats from game to game, so every
+bot sits in every seat equally often and the statistics do not depend on how the batches were spread
+over the worker processes: one process and eight give the same numbers. Each batch comes back as a
+:class:`~froeschis.framework.tally.Tally`, and tallies merge in any order into the same tally.
 
-:func:`summarise` turns a tally into win rates per bot and per seat with 95% confidence intervals,
-rounds, turns and decisions per game, and how often the draw pile ran out (a reshuffle);
+:func:`summarise` turns a tally into the same statistics for every game: win rates per bot and per
+seat with 95% confidence intervals, mean returns, games with several winners and with none,
+decisions per game; then the lengths the game names (Fröschis: rounds and turns) and the statistics
+its engines report of their own (Fröschis: how often the draw pile ran out, a reshuffle);
 :func:`clause_counts` says how often each clause fired, counted from the events. Both are JSON-ready
 data; ``froeschis simulate`` prints, dumps and plots them.
 
@@ -43,10 +45,10 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from typing import Any, TypeVar
 
-from froeschis.agents.engines import batches, check_engine, play_batch
-from froeschis.agents.tally import Tally
-from froeschis.games.froeschis.bots import make_bot
-from froeschis.games.froeschis.rules import Rules
+from froeschis.framework.engines import REFERENCE
+from froeschis.framework.game import Game
+from froeschis.framework.runs import batches, check_engine, engines_of, play_batch
+from froeschis.framework.tally import Tally
 
 B = TypeVar("B")
 R = TypeVar("R")
@@ -136,17 +138,19 @@ def _worker_pool(jobs: int) -> Iterator[ProcessPoolExecutor]:
 
 
 def run_games(
+    game: Game,
     specs: Sequence[str],
     players: int,
     games: int,
     seed: int,
     jobs: int,
-    rules: Rules | None = None,
+    rules: Any = None,
     advance: Callable[[int], None] | None = None,
-    engine: str = "reference",
+    engine: str = REFERENCE,
 ) -> Tally:
-    """Play ``games`` games on ``engine`` (:data:`~froeschis.agents.engines.ENGINES`) on ``jobs``
-    processes (``1``: in this one); their tally.
+    """Play ``games`` games of ``game`` on its engine ``engine``
+    (:func:`~froeschis.framework.runs.engines_of`) on ``jobs`` processes (``1``: in this one);
+    their tally.
 
     ``advance(n)`` is called as each batch of ``n`` games finishes (for a progress bar). The
     batches are made as they are handed out, at most :data:`CHUNKS_PER_WORKER` per worker at a
@@ -156,11 +160,11 @@ def run_games(
     anew, so a script that calls this with ``jobs`` above 1 keeps its own work under
     ``if __name__ == "__main__":``, as the :mod:`multiprocessing` docs ask of every such script.
     """
-    rules = Rules() if rules is None else rules
+    rules = game.rules() if rules is None else rules
     if games < 1 or jobs < 1:
         raise ValueError(f"games and jobs must be at least 1, not {games} and {jobs}")
-    check_run(specs, rules, engine)
-    parts = batches(engine, specs, players, rules, seed, games, batch_size(games, jobs))
+    check_run(game, specs, rules, engine)
+    parts = batches(game, engine, specs, players, rules, seed, games, batch_size(games, jobs))
     tally = Tally()
 
     def count(part: Tally) -> None:
@@ -199,12 +203,15 @@ def batch_size(games: int, workers: int) -> int:
     return max(1, min(50, games // (workers * 20)))
 
 
-def check_run(specs: Sequence[str], rules: Rules, engine: str) -> None:
-    """Refuse a run that cannot be played here, before any game is: an unknown bot, an engine that
-    is not installed or does not play these bots."""
+def check_run(game: Game, specs: Sequence[str], rules: Any, engine: str) -> None:
+    """Refuse a run that cannot be played here, before any game is: an unknown bot
+    (:class:`~froeschis.framework.game.UnknownBotError`), an engine the game has not, or one that is
+    not installed or does not play these bots (:class:`~froeschis.framework.engines.EngineError`)."""
+    if not specs:
+        raise ValueError(f"name at least one bot ({game.bot_names()})")
     for spec in specs:
-        make_bot(spec, rules)
-    check_engine(engine, specs)
+        game.bot(spec, rules)
+    check_engine(game, engine, specs)
 
 
 # --------------------------------------------------------------------------- statistics
@@ -264,50 +271,60 @@ def spread(histogram: Counter[int]) -> dict[str, float]:
     }
 
 
-def summarise(tally: Tally, specs: Sequence[str], players: int, seed: int) -> dict[str, Any]:
-    """The statistics of a run but the clause counts (:func:`clause_counts`), as JSON-ready data.
+def summarise(game: Game, tally: Tally, specs: Sequence[str], players: int, seed: int) -> dict[str, Any]:
+    """The statistics of a run but the clause counts (:func:`clause_counts`), as JSON-ready data:
+    every game's, then the lengths the game names and the statistics of its own
+    (:class:`~froeschis.framework.engines.Engines`).
 
     The bots are listed in the order of ``specs``.
     """
     n = tally.games
     if n == 0:
         raise ValueError("no games were played")
-    names = list(dict.fromkeys(make_bot(spec).name for spec in specs))
+    names = list(dict.fromkeys(spec.strip() for spec in specs))
     by_bot = []
     for name in names:
         played = tally.bot_games[name]
         per_game, interval = mean_interval(
             tally.bot_seat_wins[name], tally.bot_seat_wins_squared[name], played, tally.bot_most_seats[name]
         )
+        seats = tally.bot_seats[name]
         by_bot.append(
             {
                 "bot": name,
                 "games": played,
-                "seats_per_game": tally.bot_seats[name] / played if played else 0.0,
+                "seats_per_game": seats / played if played else 0.0,
                 **_rate(tally.bot_wins[name], played),
                 "wins_per_game": per_game,
                 "wins_per_game_ci95": interval,
+                "mean_return": float(tally.bot_returns.get(name, 0) / seats) if seats else 0.0,
             }
         )
-    total_rounds = sum(r * c for r, c in tally.rounds.items())
+    by_seat = [
+        {
+            "seat": seat,
+            "games": n,
+            **_rate(tally.seat_wins[seat], n),
+            "mean_return": float(tally.seat_returns.get(seat, 0) / n),
+        }
+        for seat in range(players)
+    ]
+    engines = engines_of(game)
     return {
         "format": "froeschis.simulate/2",
+        "game": game.name,
         "games": n,
         "players": players,
         "bots": list(specs),
         "seed": seed,
         "units": {"by_bot": GAME_UNIT, "by_seat": SEAT_UNIT},
         "by_bot": by_bot,
-        "by_seat": [{"seat": seat, "games": n, **_rate(tally.seat_wins[seat], n)} for seat in range(players)],
+        "by_seat": by_seat,
         "shared_wins": tally.shared_wins / n,
-        "rounds": spread(tally.rounds),
-        "turns": spread(tally.turns),
+        "no_winner": tally.no_winner / n,
+        **{name: spread(tally.lengths[name]) for name in engines.lengths},
         "decisions": spread(tally.decisions),
-        "reshuffles": {
-            "games_with_reshuffle": tally.games_with_reshuffle / n,
-            "rounds_with_reshuffle": tally.rounds_with_reshuffle / total_rounds,
-            "per_game": tally.reshuffles / n,
-        },
+        **engines.stats(tally),
     }
 
 

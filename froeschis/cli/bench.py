@@ -1,49 +1,45 @@
-"""``froeschis bench``: how fast the engine plays, how much memory its states take, how many instructions.
+"""``froeschis bench``: how fast a game's engines play, how much memory its states take, how many
+instructions.
 
 A benchmark command, not a timed test: it prints figures and ratios, never a verdict against a
-target. It measures, on one core, in this process,
+target. One code path for every game, through its bench (:attr:`Game.bench
+<froeschis.framework.game.Game.bench>`, a :class:`~froeschis.framework.bench.GameBench`); it
+measures, on one core, in this process,
 
-* full random games per second: :func:`froeschis.games.froeschis.bots.play_game` with random bots (4 players
-  by
-  default), chance included, for about ``--seconds`` per run;
-* the same games played by the bare loop of :mod:`froeschis.verify.baseline` (no engine: lists of ints, one
-  function), about the most this Python on this machine gets out of these games; the engine's
-  share of it (engine games per second over bare-loop games per second, both timed in the same
-  run, so that a machine busier in one run than in another moves both alike) says how much an
-  engine in this language could still gain;
-* a ceiling for an engine that returns a new :class:`~froeschis.games.froeschis.state.GameState` from every
-  action: the bare loop's time per game plus the time to build one state for each of its actions
-  (:func:`immutable_bound`);
-* steps per second: ``legal_actions()`` and ``apply()`` of every step of recorded random games, the
-  engine alone (no bot, no random source);
+* random games (or the game's unit: Frog's deals) per second, played by the reference engine,
+  chance included, for about ``--seconds`` per run;
+* the same games played by the game's bare loop (no engine: lists of ints, one function; Fröschis'
+  is in ``froeschis/games/froeschis/bench.py``), about the most this Python on this machine gets
+  out of these games; the engine's share of it (engine games per second over bare-loop games per
+  second, both timed in the same run, so that a machine busier in one run than in another moves both
+  alike) says how much an engine in this language could still gain. A loop that played another game
+  than the engine from the same seed is refused, not timed;
+* the same games played by the game's further engines that play them (Fröschis' FastGame), and
+  games of their own played by those that play their own (Fröschis' compiled kernel, which needs the
+  extra ``froeschis[fast]``: without it its figures are left out, and said to be);
+* where the game's bench says how long one state takes to build, a ceiling for an engine that
+  returns a new state from every action: the bare loop's time per game plus the time to build one
+  state for each of its actions (:func:`immutable_bound`);
+* steps per second: ``legal_actions()`` and ``apply()`` of every step of recorded random games
+  (``--step-games`` of them), the engine alone (no bot, no random source);
 * the memory of keeping every state of a game, measured with :mod:`tracemalloc` while a recorded
   game is replayed into a list; states share their unchanged parts, so this is far less than the
-  number of states times the size of one.
+  number of states times the size of one;
+* the game's further rates (Army of Frogs: perft's leaves per second) and tables (Army of Frogs: a
+  legal-move listing's cost by island size).
 
-Each figure is the median of ``--runs`` runs. The kernel's figures need the extra ``froeschis[fast]``
-(numba): without it they are left out, and said to be. On a terminal a progress display on standard
-error says which run and which measure is under way (nothing is drawn on a pipe or with
-``--no-progress``). ``--profile`` also prints the functions where random
-games spend their time (cProfile), for whoever optimises the engine; ``--scaling`` times
-``froeschis simulate`` on 1 and on all cores.
+Each figure is the median of ``--runs`` runs. On a terminal a progress display on standard error
+says which run and which measure is under way (nothing is drawn on a pipe or with
+``--no-progress``). ``--profile`` also prints the functions where random games spend their time
+(cProfile), for whoever optimises the engine; ``--scaling`` times ``froeschis simulate`` of random
+bots on 1 and on all cores.
 
 ``--instructions GAMES`` counts, with valgrind's callgrind, the processor instructions of ``GAMES``
-random games played by the engine and by the bare loop, each in a process of its own
-(:func:`instructions_per_game`). Times wander with whatever else the machine does; instruction
-counts do not: the same Python binary playing the same games executes the same instructions, so
-this is the steadiest figure for telling whether a change made the engine cheaper.
-
-``--game frog`` and ``--game army-of-frogs`` measure the game's own bench parts
-(``Game.bench``, a :class:`~froeschis.framework.bench.GameBench`): random deals (Frog) or games
-(Army of Frogs)
-per second by the reference engine beside the same ones by the game's bare loop, both timed in the
-same run, and the engine's share; a bare loop that played another game than the engine from the
-same seed is refused, not timed. The game's further rates (Army of Frogs: perft's leaves per second
-on its perft table's positions) follow, then its tables (Army of Frogs: a legal-move listing's cost
-by island size). ``--instructions`` counts the instructions per deal or game of both loops, and
-those of the tables' workloads. ``--profile`` profiles the engine's random games; ``--scaling`` and
-``--step-games`` are Fröschis' only.
-"""
+random games played by the engine, by the bare loop and by every further engine that plays the same
+games, each in a process of its own (:func:`froeschis.cli.instructions.instructions_per_unit`), and
+those of the tables' workloads. Times wander with whatever else the machine does; instruction counts
+do not: the same Python binary playing the same games executes the same instructions, so this is the
+steadiest figure for telling whether a change made the engine cheaper."""
 
 from __future__ import annotations
 
@@ -55,24 +51,18 @@ import json
 import os
 import platform
 import pstats
-import re
-import shutil
 import statistics
-import subprocess
-import sys
 import time
 import tracemalloc
-from collections.abc import Sequence
-from concurrent.futures import ThreadPoolExecutor
-from typing import Any, Literal
+from collections.abc import Callable, Sequence
+from typing import Any
 
-import attrs
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskID, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from froeschis.agents.engines import kernel_installed
 from froeschis.agents.simulation import run_games, usable_cpus
+from froeschis.cli.instructions import BenchError, counter, find_valgrind, instructions_per_unit
 from froeschis.cli.options import (
     Subparsers,
     add_command,
@@ -89,160 +79,88 @@ from froeschis.cli.options import (
     positive_seconds,
     progress_display,
 )
-from froeschis.framework.bench import Counter, GameBench, Played
-from froeschis.framework.errors import FroeschisError
+from froeschis.framework.bench import GameBench, Played
 from froeschis.framework.game import Game
+from froeschis.framework.loop import play_game
 from froeschis.framework.registry import DEFAULT
-from froeschis.games.froeschis.actions import AnyAction
-from froeschis.games.froeschis.bots import play_game
-from froeschis.games.froeschis.engine import GameState, new_game
-from froeschis.games.froeschis.fast import play_fast
-from froeschis.games.froeschis.record import GameRecord
-from froeschis.verify.baseline import play_bare
-
-Loop = Literal["engine", "fast", "bare_loop"]
-"""Which loop plays the games whose instructions are counted: the reference engine, FastGame or the
-bare loop."""
-
-INSTRUCTIONS_SCRIPT = """\
-import sys
-
-from froeschis.games.froeschis.bots import play_game
-from froeschis.games.froeschis.fast import play_fast
-from froeschis.verify.baseline import play_bare
-
-which, games, players = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
-play = {"engine": play_game, "fast": play_fast, "bare_loop": play_bare}[which]
-for seed in range(games):
-    play(players, seed)
-"""
-"""What each process counted under callgrind runs (``python -c``), with the arguments: which loop,
-the games, the players. It imports every loop whichever it plays, so that the import and start-up
-cost the same in every process and the count for 0 games takes all of it off."""
-
-GAME_INSTRUCTIONS_SCRIPT = """\
-import sys
-
-from froeschis.framework.registry import game
-
-name, which, units, players = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
-bench = game(name).bench
-if which in ("engine", "bare_loop"):
-    play = bench.engine if which == "engine" else bench.bare
-    for seed in range(units):
-        play(players, seed)
-else:
-    bench.counted[which](units)
-"""
-"""What each process counted under callgrind runs for a game other than Fröschis, with the
-arguments: the game, which loop or workload of its bench, how many games or units, the players.
-The game's bench module holds both loops, so the import costs the same whichever runs."""
 
 
-_COLLECTED = re.compile(r"^==\d+== Collected : (\d+)\s*$", re.MULTILINE)
+def bench_of(game: Game) -> GameBench:
+    """The game's bench parts, or a :class:`BenchError` saying it has none."""
+    found = game.bench
+    if found is None:
+        raise BenchError(f"{game.title} gives 'froeschis bench' nothing to measure (no bench)")
+    return found
 
 
-class BenchError(FroeschisError):
-    """Arguments that ``bench`` cannot run with."""
-
-
-def games_per_second(players: int, seconds: float, first_seed: int) -> tuple[float, int, int]:
-    """Play random games for about ``seconds``: games per second, the games played, their actions."""
-    played = actions = 0
+def random_per_second(
+    bench: GameBench, players: int, seconds: float, first_seed: int
+) -> tuple[float, list[Played]]:
+    """Random games by the reference engine for about ``seconds``: units per second, and the games."""
+    played: list[Played] = []
     start = time.perf_counter()
     deadline = start + seconds
     while True:
-        actions += len(play_game(players, first_seed + played)[1].actions)
-        played += 1
+        played.append(bench.engine(players, first_seed + len(played)))
         now = time.perf_counter()
         if now >= deadline:
-            return played / (now - start), played, actions
+            return sum(p.units for p in played) / (now - start), played
 
 
-def bare_games_per_second(players: int, games: int, first_seed: int) -> float:
-    """Games per second of the bare loop playing the same ``games`` games as the engine did."""
+def same_per_second(
+    play: Callable[[int, int], Played], players: int, engine_played: list[Played], first_seed: int, what: str
+) -> float:
+    """Units per second of a loop (``(players, seed) -> Played``) playing the games the engine
+    played; a :class:`BenchError` if it played any other game (its speed would be an easier game's)."""
     start = time.perf_counter()
-    for seed in range(first_seed, first_seed + games):
-        play_bare(players, seed)
-    return games / (time.perf_counter() - start)
+    played = [play(players, first_seed + i) for i in range(len(engine_played))]
+    seconds = time.perf_counter() - start
+    for i, (engine, other) in enumerate(zip(engine_played, played, strict=True)):
+        if engine != other:
+            raise BenchError(f"the {what} played another game than the engine from seed {first_seed + i}")
+    return sum(p.units for p in played) / seconds
 
 
-def kernel_games_per_second(players: int, games: int, first_seed: int) -> float:
-    """Games per second of the compiled kernel (:mod:`froeschis.games.froeschis.kernel`, which needs numba:
-    see
-    :func:`~froeschis.agents.engines.kernel_installed`) playing ``games`` random games (its own
-    games: it draws from its own random source). The kernel is compiled before the clock starts."""
-    import froeschis.games.froeschis.kernel as kernel
-
-    kernel.simulate(players, 1, first_seed)
-    start = time.perf_counter()
-    kernel.simulate(players, games, first_seed)
-    return games / (time.perf_counter() - start)
-
-
-def fast_games_per_second(players: int, games: int, first_seed: int) -> float:
-    """Games per second of :class:`~froeschis.games.froeschis.fast.FastGame` playing the same ``games``
-    games."""
-    start = time.perf_counter()
-    for seed in range(first_seed, first_seed + games):
-        play_fast(players, seed)
-    return games / (time.perf_counter() - start)
-
-
-def state_build_seconds(builds: int = 20_000) -> float:
-    """The time to build one :class:`GameState` (a frozen attrs class), as the engine does per action.
-
-    Measured as the engine's turn-end builds it (positional, nine fields given); the loop's own
-    cost, timed separately, is taken off.
-    """
-    template = new_game(4)
-    values = [getattr(template, field.name) for field in attrs.fields(GameState)][:-1]
-    start = time.perf_counter()
-    for _ in range(builds):
-        GameState(*values)
-    middle = time.perf_counter()
-    for _ in range(builds):
-        pass
-    return max(0.0, (middle - start) - (time.perf_counter() - middle)) / builds
+def bare_per_second(bench: GameBench, players: int, engine_played: list[Played], first_seed: int) -> float:
+    """Units per second of the bare loop playing the games the engine played (refused if it played
+    another game)."""
+    return same_per_second(bench.bare, players, engine_played, first_seed, "bare loop")
 
 
 def immutable_bound(bare_games_per_second: float, actions_per_game: float, build_seconds: float) -> float:
     """Games per second for the bare loop's work plus building one new state per action.
 
-    A generous ceiling for an engine that returns a new :class:`GameState` from every action: it
-    still leaves out listing the legal actions, checking the chosen one and rebuilding rows. (It
-    holds for this state class: a lighter immutable record, a plain tuple say, builds faster.)
+    A generous ceiling for an engine that returns a new state from every action: it still leaves out
+    listing the legal actions, checking the chosen one and rebuilding rows. (It holds for the
+    game's state class: a lighter immutable record, a plain tuple say, builds faster.)
     """
     return 1 / (1 / bare_games_per_second + actions_per_game * build_seconds)
 
 
-def _recorded(players: int, games: int, first_seed: int) -> list[GameRecord]:
-    return [play_game(players, first_seed + i)[1] for i in range(games)]
-
-
-def steps_per_second(records: list[GameRecord]) -> tuple[float, int]:
-    """``legal_actions()`` + ``apply()`` of every step of ``records``; steps per second and steps."""
+def steps_per_second(game: Game, players: int, records: list[tuple[Any, ...]]) -> tuple[float, int]:
+    """``legal_actions()`` + ``apply()`` of every step of the recorded games (their actions);
+    steps per second and steps."""
     steps = 0
     start = time.perf_counter()
-    for record in records:
-        state = new_game(record.players, record.rules)
-        for action in record.actions:
+    for actions in records:
+        state = game.new_game(players, None)
+        for action in actions:
             state.legal_actions()
             state = state.apply(action)
-        steps += len(record.actions)
+        steps += len(actions)
     return steps / (time.perf_counter() - start), steps
 
 
-def state_memory(record: GameRecord) -> tuple[int, int]:
-    """The bytes newly allocated to keep every state of ``record`` alive, and the number of states."""
-    actions: tuple[AnyAction, ...] = record.actions
-    first = new_game(record.players, record.rules)
+def state_memory(game: Game, players: int, actions: Sequence[Any]) -> tuple[int, int]:
+    """The bytes newly allocated to keep every state of a recorded game alive, and the number of
+    states."""
+    first = game.new_game(players, None)
     first.legal_actions()  # warm caches that are not per state
     gc.collect()
     tracemalloc.start()
     try:
         before, _ = tracemalloc.get_traced_memory()
-        states: list[GameState] = [first]
+        states: list[Any] = [first]
         for action in actions:
             states.append(states[-1].apply(action))
         gc.collect()
@@ -252,111 +170,30 @@ def state_memory(record: GameRecord) -> tuple[int, int]:
     return after - before, len(states)
 
 
-def profile(players: int, games: int, top: int) -> str:
-    """cProfile of ``games`` random games: the ``top`` functions by own time, as text."""
+def profile(bench: GameBench, players: int, games: int, top: int) -> str:
+    """cProfile of ``games`` random games by the engine: the ``top`` functions by own time, as text."""
     profiler = cProfile.Profile()
     profiler.enable()
     for seed in range(games):
-        play_game(players, seed)
+        bench.engine(players, seed)
     profiler.disable()
     out = io.StringIO()
     pstats.Stats(profiler, stream=out).sort_stats("tottime").print_stats(top)
     return out.getvalue()
 
 
-def scaling(games: int, players: int, jobs: int) -> dict[str, Any]:
+def scaling(game: Game, games: int, players: int, jobs: int) -> dict[str, Any]:
     """``simulate`` of random bots on 1 process and on ``jobs``: games per second and the speed-up."""
     timings = {}
     for n in sorted({1, jobs}):
         start = time.perf_counter()
-        run_games(("random",), players, games, seed=0, jobs=n)
+        run_games(game, ("random",), players, games, seed=0, jobs=n)
         timings[n] = games / (time.perf_counter() - start)
     return {
         "games": games,
         "games_per_second": {str(n): v for n, v in timings.items()},
         "speedup": timings[jobs] / timings[1],
         "jobs": jobs,
-    }
-
-
-def collected_instructions(stderr: str) -> int:
-    """The instructions callgrind counted, from its ``==PID== Collected : N`` line in ``stderr``."""
-    match = _COLLECTED.search(stderr)
-    if match is None:
-        raise BenchError(f"callgrind reported no instruction count; its output ended:\n{stderr[-2000:]}")
-    return int(match.group(1))
-
-
-def find_valgrind() -> str:
-    """The path of valgrind, which ``--instructions`` needs; looked for before any timing starts."""
-    valgrind = shutil.which("valgrind")
-    if valgrind is None:
-        raise BenchError("--instructions needs valgrind (its callgrind tool) on PATH; it is not there")
-    return valgrind
-
-
-def callgrind(valgrind: str, script: str, arguments: Sequence[str], what: str) -> int:
-    """The instructions of a process running ``script`` (``python -c``) with ``arguments``, counted
-    by callgrind; ``what`` names the work in the error of a run that fails.
-
-    ``PYTHONHASHSEED`` is fixed because string hashes steer dict and set probing: with random
-    seeds, the count of one and the same run wanders by a few hundred thousand instructions.
-    """
-    completed = subprocess.run(
-        [
-            valgrind,
-            "--tool=callgrind",
-            "--callgrind-out-file=/dev/null",
-            sys.executable,
-            "-c",
-            script,
-            *arguments,
-        ],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-        text=True,
-        env={**os.environ, "PYTHONHASHSEED": "0"},
-        check=False,
-    )
-    if completed.returncode != 0:
-        raise BenchError(
-            f"callgrind of {what} failed (status {completed.returncode}):\n{completed.stderr[-2000:]}"
-        )
-    return collected_instructions(completed.stderr)
-
-
-def count_instructions(valgrind: str, which: Loop, games: int, players: int) -> int:
-    """The instructions of a process that imports every loop of Fröschis and plays ``games`` games
-    with ``which``."""
-    arguments = (which, str(games), str(players))
-    return callgrind(valgrind, INSTRUCTIONS_SCRIPT, arguments, f"{games} {which} games")
-
-
-def instructions_per_game(valgrind: str, games: int, players: int) -> dict[str, Any]:
-    """Instructions per random game of the engine and of the bare loop, and the engine's share.
-
-    The share is bare loop over engine, like the share of the speeds: 0.25 means the engine needs
-    four times the bare loop's instructions.
-
-    Each is (the count of a process playing ``games`` games) minus (the count of the same process
-    playing none), over ``games``: the cost of a game with Python's start-up and the imports taken
-    off. The four processes run at once: a count does not depend on what runs beside it.
-    """
-    loops: tuple[Loop, ...] = ("engine", "fast", "bare_loop")
-    jobs = [(which, played) for which in loops for played in (games, 0)]
-    with ThreadPoolExecutor(max_workers=len(jobs)) as pool:
-        futures = [
-            pool.submit(count_instructions, valgrind, which, played, players) for which, played in jobs
-        ]
-        counts = [future.result() for future in futures]
-    per_game: dict[str, float] = {
-        which: (counts[2 * i] - counts[2 * i + 1]) / games for i, which in enumerate(loops)
-    }
-    return {
-        **per_game,
-        "engine_share_of_bare_loop": per_game["bare_loop"] / per_game["engine"],
-        "fast_share_of_bare_loop": per_game["bare_loop"] / per_game["fast"],
-        "games": games,
     }
 
 
@@ -400,57 +237,80 @@ class Stages:
         self._progress.update(self._task, advance=1, refresh=True)
 
 
-def measure(args: argparse.Namespace, stages: Stages) -> dict[str, Any]:
+def measure(args: argparse.Namespace, game: Game, bench: GameBench, stages: Stages) -> dict[str, Any]:
     """The figures of every run, their medians and ratios: all but the extra measures."""
-    games_rates, bare_rates, fast_rates, bounds, steps_rates, memory, per_state = [], [], [], [], [], [], []
-    kernel_rates: list[float] = []
-    with_kernel = kernel_installed()
+    unit = bench.unit
+    engine_rates: list[float] = []
+    bare_rates: list[float] = []
+    same: dict[str, list[float]] = {key: [] for key in bench.same_games}
+    own_here = {key: own for key, own in bench.own_games.items() if own.missing() is None}
+    own: dict[str, list[float]] = {key: [] for key in own_here}
+    rates: dict[str, list[float]] = {label: [] for label in bench.rates}
+    bounds: list[float] = []
+    steps_rates: list[float] = []
+    memory: list[float] = []
+    per_state: list[float] = []
     stages.doing("recording games to replay")
-    records = _recorded(args.players, args.step_games, first_seed=args.seed + 1_000_000)
+    records = [
+        tuple(play_game(game, args.players, args.seed + 1_000_000 + i)[1]) for i in range(args.step_games)
+    ]
     for run in range(args.runs):
         step = f"run {run + 1} of {args.runs}:"
         first_seed = args.seed + run * 100_000
-        stages.doing(f"{step} random games, engine")
-        rate, played, actions = games_per_second(args.players, args.seconds, first_seed)
-        games_rates.append(rate)
-        stages.doing(f"{step} the same games, bare loop")
-        bare_rates.append(bare_games_per_second(args.players, played, first_seed))
-        stages.doing(f"{step} the same games, FastGame")
-        fast_rates.append(fast_games_per_second(args.players, played, first_seed))
-        if with_kernel:
-            stages.doing(f"{step} compiled kernel" + (" (compiling it first)" if run == 0 else ""))
-            kernel_rates.append(kernel_games_per_second(args.players, 50 * played, first_seed))
-        stages.doing(f"{step} building states, stepping, memory")
-        bounds.append(immutable_bound(bare_rates[-1], actions / played, state_build_seconds()))
-        steps_rates.append(steps_per_second(records)[0])
-        used, states = state_memory(records[run % len(records)])
+        stages.doing(f"{step} random {unit}s, engine")
+        rate, played = random_per_second(bench, args.players, args.seconds, first_seed)
+        engine_rates.append(rate)
+        stages.doing(f"{step} the same {unit}s, bare loop")
+        bare_rates.append(bare_per_second(bench, args.players, played, first_seed))
+        for key, loop in bench.same_games.items():
+            stages.doing(f"{step} the same {unit}s, {loop.label}")
+            same[key].append(same_per_second(loop.play, args.players, played, first_seed, loop.label))
+        for key, other in own_here.items():
+            stages.doing(f"{step} {other.label}" + (" (compiling it first)" if run == 0 else ""))
+            own[key].append(other.per_second(args.players, 50 * len(played), first_seed))
+        for label, measured in bench.rates.items():
+            stages.doing(f"{step} {label}")
+            count, seconds = measured(args.seconds)
+            rates[label].append(count / seconds)
+        stages.doing(f"{step} " + ("building states, " if bench.state_build else "") + "stepping, memory")
+        if bench.state_build is not None:
+            actions = sum(p.actions for p in played) / sum(p.units for p in played)
+            bounds.append(immutable_bound(bare_rates[-1], actions, bench.state_build()))
+        steps_rates.append(steps_per_second(game, args.players, records)[0])
+        used, states = state_memory(game, args.players, records[run % len(records)])
         memory.append(float(used))
         per_state.append(used / states)
         stages.done()
-    steps_in_records = sum(len(r.actions) for r in records)
-    shares = [engine / bare for engine, bare in zip(games_rates, bare_rates, strict=True)]
-    fast_shares = [fast / bare for fast, bare in zip(fast_rates, bare_rates, strict=True)]
-    kernel_ratios = (
-        [k / bare for k, bare in zip(kernel_rates, bare_rates, strict=True)] if with_kernel else []
-    )
-    return {
+    results: dict[str, Any] = {
         "format": "froeschis.bench/1",
+        "game": game.name,
+        "unit": unit,
         **_run_of(args),
-        "random_games_per_second": _summary(games_rates),
-        "bare_loop_games_per_second": _summary(bare_rates),
-        "engine_share_of_bare_loop": _summary(shares),
-        "fast_games_per_second": _summary(fast_rates),
-        "fast_share_of_bare_loop": _summary(fast_shares),
-        "kernel_games_per_second": _summary(kernel_rates) if kernel_rates else None,
-        "kernel_times_bare_loop": _summary(kernel_ratios) if kernel_ratios else None,
-        "immutable_bound_games_per_second": _summary(bounds),
-        "steps_per_second": {**_summary(steps_rates), "steps_per_run": steps_in_records},
-        "memory_of_all_states": {
-            "bytes": _summary(memory),
-            "bytes_per_state": _summary(per_state),
-            "mean_states_per_game": statistics.fmean(len(r.actions) + 1 for r in records),
-        },
+        f"random_{unit}s_per_second": _summary(engine_rates),
+        f"bare_loop_{unit}s_per_second": _summary(bare_rates),
+        "engine_share_of_bare_loop": _summary(_ratios(engine_rates, bare_rates)),
     }
+    for key, values in same.items():
+        results[f"{key}_{unit}s_per_second"] = _summary(values)
+        results[f"{key}_share_of_bare_loop"] = _summary(_ratios(values, bare_rates))
+    for key in bench.own_games:
+        values = own.get(key, [])
+        results[f"{key}_{unit}s_per_second"] = _summary(values) if values else None
+        results[f"{key}_times_bare_loop"] = _summary(_ratios(values, bare_rates)) if values else None
+    if bench.state_build is not None:
+        results[f"immutable_bound_{unit}s_per_second"] = _summary(bounds)
+    results["steps_per_second"] = {**_summary(steps_rates), "steps_per_run": sum(len(r) for r in records)}
+    results["memory_of_all_states"] = {
+        "bytes": _summary(memory),
+        "bytes_per_state": _summary(per_state),
+        "mean_states_per_game": statistics.fmean(len(r) + 1 for r in records),
+    }
+    results["per_second"] = {label: _summary(values) for label, values in rates.items()}
+    return results
+
+
+def _ratios(values: list[float], bare: list[float]) -> list[float]:
+    return [value / base for value, base in zip(values, bare, strict=True)]
 
 
 def _results_table(command: str, results: dict[str, Any]) -> Table:
@@ -465,57 +325,54 @@ def _results_table(command: str, results: dict[str, Any]) -> Table:
     return table
 
 
-def print_results(console: Console, results: dict[str, Any]) -> None:
-    table = _results_table("froeschis bench", results)
+def print_results(console: Console, game: Game, bench: GameBench, results: dict[str, Any]) -> None:
+    unit = results["unit"]
+    table = _results_table(
+        "froeschis bench" + (f" --game {game.name}" if game.name != DEFAULT else ""), results
+    )
     memory = results["memory_of_all_states"]
     rows: list[tuple[str, dict[str, Any] | None, str, float]] = [
-        ("random games per second", results["random_games_per_second"], ".1f", 1),
-        ("  same games, bare loop (no engine)", results["bare_loop_games_per_second"], ".1f", 1),
-        ("  same games, FastGame", results["fast_games_per_second"], ".1f", 1),
-        ("  random games, compiled kernel (its own)", results["kernel_games_per_second"], ".1f", 1),
-        (
-            "  bound: bare loop + a new state per action",
-            results["immutable_bound_games_per_second"],
-            ".1f",
-            1,
-        ),
+        (f"random {unit}s per second", results[f"random_{unit}s_per_second"], ".1f", 1),
+        (f"  same {unit}s, bare loop (no engine)", results[f"bare_loop_{unit}s_per_second"], ".1f", 1),
+    ]
+    for key, loop in bench.same_games.items():
+        rows.append((f"  same {unit}s, {loop.label}", results[f"{key}_{unit}s_per_second"], ".1f", 1))
+    for key, other in bench.own_games.items():
+        rows.append(
+            (f"  random {unit}s, {other.label} (its own)", results[f"{key}_{unit}s_per_second"], ".1f", 1)
+        )
+    if bench.state_build is not None:
+        bound = results[f"immutable_bound_{unit}s_per_second"]
+        rows.append(("  bound: bare loop + a new state per action", bound, ".1f", 1))
+    rows += [(f"{label} per second", figure, ",.1f", 1) for label, figure in results["per_second"].items()]
+    rows += [
         ("legal_actions + apply per second", results["steps_per_second"], ",.0f", 1),
         ("memory of every state of a game (KiB)", memory["bytes"], ",.1f", 1024),
         ("  per state (bytes)", memory["bytes_per_state"], ",.0f", 1),
     ]
-    for label, figure, form, unit in rows:
-        if figure is not None:  # the kernel's row, without numba
-            runs = " ".join(f"{v / unit:{form}}" for v in figure["runs"])
-            table.add_row(label, f"{figure['median'] / unit:{form}}", runs)
+    for label, figure, form, scale in rows:
+        if figure is not None:  # an engine that cannot run here (the kernel without numba)
+            runs = " ".join(f"{v / scale:{form}}" for v in figure["runs"])
+            table.add_row(label, f"{figure['median'] / scale:{form}}", runs)
     console.print(table)
-    share = results["engine_share_of_bare_loop"]
-    console.print(
-        f"The engine plays at {share['median']:.0%} of the bare loop's speed"
-        f" (median of the runs' ratios: {' '.join(f'{v:.0%}' for v in share['runs'])})."
-    )
-    fast_share = results["fast_share_of_bare_loop"]
-    console.print(
-        f"FastGame plays at {fast_share['median']:.0%} of the bare loop's speed"
-        f" (median of the runs' ratios: {' '.join(f'{v:.0%}' for v in fast_share['runs'])})."
-    )
-    times = results["kernel_times_bare_loop"]
-    if times is None:
-        console.print("The compiled kernel needs numba: pip install 'froeschis[fast]'.", markup=False)
-    else:
+    shares = [("The engine", results["engine_share_of_bare_loop"])]
+    shares += [(loop.label, results[f"{key}_share_of_bare_loop"]) for key, loop in bench.same_games.items()]
+    for who, share in shares:
         console.print(
-            f"The compiled kernel plays {times['median']:.1f}x the bare loop's games per second"
-            f" (median of the runs' ratios: {' '.join(f'{v:.1f}' for v in times['runs'])})."
+            f"{who} plays at {share['median']:.0%} of the bare loop's speed"
+            f" (median of the runs' ratios: {' '.join(f'{v:.0%}' for v in share['runs'])})."
         )
-    if "instructions_per_game" in results:
-        instructions = results["instructions_per_game"]
-        console.print(
-            f"Instructions per random {results['players']}-player game"
-            f" (callgrind, {counted(instructions['games'], 'game')}):"
-            f" engine {instructions['engine'] / 1e6:.1f} M, FastGame {instructions['fast'] / 1e6:.1f} M,"
-            f" bare loop {instructions['bare_loop'] / 1e6:.1f} M; shares of the bare loop:"
-            f" engine {instructions['engine_share_of_bare_loop']:.2f},"
-            f" FastGame {instructions['fast_share_of_bare_loop']:.2f}."
-        )
+    for key, other in bench.own_games.items():
+        times = results[f"{key}_times_bare_loop"]
+        if times is None:
+            console.print(other.missing() or f"The {other.label} did not run.", markup=False)
+        else:
+            console.print(
+                f"The {other.label} plays {times['median']:.1f}x the bare loop's {unit}s per second"
+                f" (median of the runs' ratios: {' '.join(f'{v:.1f}' for v in times['runs'])})."
+            )
+    _print_instructions(console, bench, results)
+    _print_tables(console, results)
     if "scaling" in results:
         s = results["scaling"]
         rates = ", ".join(
@@ -527,176 +384,25 @@ def print_results(console: Console, results: dict[str, Any]) -> None:
         )
 
 
-def run(args: argparse.Namespace) -> int:
-    if args.game_name != DEFAULT:
-        return run_game(args, game_of(args))
-    valgrind = find_valgrind() if args.instructions else None
-    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
-    with progress_display(args, *columns, auto_refresh=False) as progress:
-        stages = Stages(progress, args)
-        results = measure(args, stages)
-        if valgrind is not None:
-            stages.doing(f"instructions of {counted(args.instructions, 'game')} (callgrind)")
-            results["instructions_per_game"] = instructions_per_game(
-                valgrind, args.instructions, args.players
-            )
-            stages.done()
-        if args.scaling:
-            stages.doing(f"simulate of {counted(args.scaling, 'game')} on 1 and on every core")
-            results["scaling"] = scaling(args.scaling, args.players, usable_cpus())
-            stages.done()
-        if args.profile:
-            stages.doing(f"profile of {counted(args.profile, 'game')}")
-            results["profile"] = profile(args.players, args.profile, top=20)
-            stages.done()
-    if args.json:
-        print(json.dumps(results, indent=2))
-        return 0
-    print_results(make_console(), results)
-    if args.profile:
-        print(f"\nProfile of {counted(args.profile, 'random game')} (own time):\n{results['profile']}")
-    return 0
-
-
-# --------------------------------------------------------------------------- the other games
-
-
-def bench_of(game: Game) -> GameBench:
-    """The game's bench parts, or a :class:`BenchError` saying it has none."""
-    found = game.bench
-    if found is None:
-        raise BenchError(f"{game.title} gives 'froeschis bench' nothing to measure (no bench)")
-    return found
-
-
-def random_per_second(
-    bench: GameBench, players: int, seconds: float, first_seed: int
-) -> tuple[float, list[Played]]:
-    """Random games by the reference engine for about ``seconds``: units per second, and the games."""
-    played: list[Played] = []
-    start = time.perf_counter()
-    deadline = start + seconds
-    while True:
-        played.append(bench.engine(players, first_seed + len(played)))
-        now = time.perf_counter()
-        if now >= deadline:
-            return sum(p.units for p in played) / (now - start), played
-
-
-def bare_per_second(bench: GameBench, players: int, engine_played: list[Played], first_seed: int) -> float:
-    """Units per second of the bare loop playing the games the engine played; a
-    :class:`BenchError` if it played any other game (its speed would be an easier game's)."""
-    start = time.perf_counter()
-    played = [bench.bare(players, first_seed + i) for i in range(len(engine_played))]
-    seconds = time.perf_counter() - start
-    for i, (engine, bare) in enumerate(zip(engine_played, played, strict=True)):
-        if engine != bare:
-            raise BenchError(f"the bare loop played another game than the engine from seed {first_seed + i}")
-    return sum(p.units for p in played) / seconds
-
-
-def instructions_per_unit(
-    valgrind: str, game: Game, bench: GameBench, games: int, players: int
-) -> dict[str, Any]:
-    """Instructions per unit (deal, game) of ``games`` random games (seeds 0 to ``games`` - 1), of
-    the engine and of the bare loop, each (a process playing them) minus (one playing none), over
-    the units they hold; and the engine's share (bare loop over engine)."""
-    loops = ("engine", "bare_loop")
-    jobs = [(which, played) for which in loops for played in (games, 0)]
-    with ThreadPoolExecutor(max_workers=len(jobs)) as pool:
-        futures = [
-            pool.submit(
-                callgrind,
-                valgrind,
-                GAME_INSTRUCTIONS_SCRIPT,
-                (game.name, which, str(played), str(players)),
-                f"{played} {which} games of {game.title}",
-            )
-            for which, played in jobs
-        ]
-        counts = [future.result() for future in futures]
-    units = sum(bench.engine(players, seed).units for seed in range(games))
-    per_unit = {which: (counts[2 * i] - counts[2 * i + 1]) / units for i, which in enumerate(loops)}
-    return {
-        **per_unit,
-        "engine_share_of_bare_loop": per_unit["bare_loop"] / per_unit["engine"],
-        "games": games,
-        "units": units,
-    }
-
-
-def counter(valgrind: str, game: Game) -> Counter:
-    """Instructions per unit of one of the game's counted workloads (callgrind, the count of the
-    workload doing none taken off)."""
-
-    def count(name: str, units: int) -> float:
-        def one(n: int) -> int:
-            arguments = (game.name, name, str(n), "0")
-            return callgrind(valgrind, GAME_INSTRUCTIONS_SCRIPT, arguments, f"{name} of {game.title}")
-
-        with ThreadPoolExecutor(max_workers=2) as pool:
-            full, empty = pool.map(one, (units, 0))
-        return (full - empty) / units
-
-    return count
-
-
-def measure_game(args: argparse.Namespace, game: Game, bench: GameBench, stages: Stages) -> dict[str, Any]:
-    """The figures of every run of a game other than Fröschis, their medians and ratios."""
-    engine_rates, bare_rates = [], []
-    rates: dict[str, list[float]] = {label: [] for label in bench.rates}
-    unit = bench.unit
-    for run in range(args.runs):
-        step = f"run {run + 1} of {args.runs}:"
-        first_seed = args.seed + run * 100_000
-        stages.doing(f"{step} random {unit}s, engine")
-        rate, played = random_per_second(bench, args.players, args.seconds, first_seed)
-        engine_rates.append(rate)
-        stages.doing(f"{step} the same {unit}s, bare loop")
-        bare_rates.append(bare_per_second(bench, args.players, played, first_seed))
-        for label, measured in bench.rates.items():
-            stages.doing(f"{step} {label}")
-            count, seconds = measured(args.seconds)
-            rates[label].append(count / seconds)
-        stages.done()
-    shares = [engine / bare for engine, bare in zip(engine_rates, bare_rates, strict=True)]
-    return {
-        "format": "froeschis.bench/1",
-        "game": game.name,
-        "unit": unit,
-        **_run_of(args),
-        f"random_{unit}s_per_second": _summary(engine_rates),
-        f"bare_loop_{unit}s_per_second": _summary(bare_rates),
-        "engine_share_of_bare_loop": _summary(shares),
-        "per_second": {label: _summary(values) for label, values in rates.items()},
-    }
-
-
-def print_game_results(console: Console, game: Game, results: dict[str, Any]) -> None:
+def _print_instructions(console: Console, bench: GameBench, results: dict[str, Any]) -> None:
     unit = results["unit"]
-    table = _results_table(f"froeschis bench --game {game.name}", results)
-    rows = [
-        (f"random {unit}s per second", results[f"random_{unit}s_per_second"]),
-        (f"  same {unit}s, bare loop (no engine)", results[f"bare_loop_{unit}s_per_second"]),
-        *((f"{label} per second", figure) for label, figure in results["per_second"].items()),
-    ]
-    for label, figure in rows:
-        table.add_row(label, f"{figure['median']:,.1f}", " ".join(f"{v:,.1f}" for v in figure["runs"]))
-    console.print(table)
-    share = results["engine_share_of_bare_loop"]
-    console.print(
-        f"The engine plays at {share['median']:.0%} of the bare loop's speed"
-        f" (median of the runs' ratios: {' '.join(f'{v:.0%}' for v in share['runs'])})."
+    if f"instructions_per_{unit}" not in results:
+        return
+    counts = results[f"instructions_per_{unit}"]
+    loops = [("engine", "engine"), *((key, loop.label) for key, loop in bench.same_games.items())]
+    units = "" if unit == "game" else f", {counted(counts['units'], unit)}"
+    each = ", ".join(
+        f"{label} {counts[key] / 1e6:.2f} M" for key, label in [*loops, ("bare_loop", "bare loop")]
     )
-    if f"instructions_per_{unit}" in results:
-        counts = results[f"instructions_per_{unit}"]
-        console.print(
-            f"Instructions per random {results['players']}-player {unit} (callgrind,"
-            f" {counted(counts['games'], 'game')}, {counted(counts['units'], unit)}):"
-            f" engine {counts['engine'] / 1e6:.2f} M, bare loop {counts['bare_loop'] / 1e6:.2f} M;"
-            f" share of the bare loop {counts['engine_share_of_bare_loop']:.2f}.",
-            markup=False,
-        )
+    shares = ", ".join(f"{label} {counts[f'{key}_share_of_bare_loop']:.2f}" for key, label in loops)
+    console.print(
+        f"Instructions per random {results['players']}-player {unit} (callgrind,"
+        f" {counted(counts['games'], 'game')}{units}): {each}; shares of the bare loop: {shares}.",
+        markup=False,
+    )
+
+
+def _print_tables(console: Console, results: dict[str, Any]) -> None:
     for made in results.get("tables", ()):
         shown = Table(title=made["title"], title_justify="left")
         for column in made["columns"]:
@@ -713,16 +419,14 @@ def _figure(value: float) -> str:
     return f"{value:,.0f}" if value >= 100 or value == int(value) else f"{value:.2f}"
 
 
-def run_game(args: argparse.Namespace, game: Game) -> int:
-    """``bench --game NAME`` for a game other than Fröschis: its bench parts' figures."""
+def run(args: argparse.Namespace) -> int:
+    game = game_of(args)
     bench = bench_of(game)
-    if args.scaling:
-        raise BenchError(f"--scaling times Fröschis' simulate only, not {game.title}'s")
     valgrind = find_valgrind() if args.instructions else None
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
     with progress_display(args, *columns, auto_refresh=False) as progress:
         stages = Stages(progress, args, tables=len(bench.tables))
-        results = measure_game(args, game, bench, stages)
+        results = measure(args, game, bench, stages)
         if valgrind is not None:
             stages.doing(f"instructions of {counted(args.instructions, 'game')} (callgrind)")
             results[f"instructions_per_{bench.unit}"] = instructions_per_unit(
@@ -738,29 +442,21 @@ def run_game(args: argparse.Namespace, game: Game) -> int:
             )
             stages.done()
         results["tables"] = tables
+        if args.scaling:
+            stages.doing(f"simulate of {counted(args.scaling, 'game')} on 1 and on every core")
+            results["scaling"] = scaling(game, args.scaling, args.players, usable_cpus())
+            stages.done()
         if args.profile:
             stages.doing(f"profile of {counted(args.profile, 'game')}")
-            results["profile"] = profile_game(bench, args.players, args.profile, top=20)
+            results["profile"] = profile(bench, args.players, args.profile, top=20)
             stages.done()
     if args.json:
         print(json.dumps(results, indent=2))
         return 0
-    print_game_results(make_console(), game, results)
+    print_results(make_console(), game, bench, results)
     if args.profile:
         print(f"\nProfile of {counted(args.profile, 'random game')} (own time):\n{results['profile']}")
     return 0
-
-
-def profile_game(bench: GameBench, players: int, games: int, top: int) -> str:
-    """cProfile of ``games`` random games by the engine: the ``top`` functions by own time, as text."""
-    profiler = cProfile.Profile()
-    profiler.enable()
-    for seed in range(games):
-        bench.engine(players, seed)
-    profiler.disable()
-    out = io.StringIO()
-    pstats.Stats(profiler, stream=out).sort_stats("tottime").print_stats(top)
-    return out.getvalue()
 
 
 def add(subparsers: Subparsers, game: Game) -> None:
@@ -770,23 +466,20 @@ def add(subparsers: Subparsers, game: Game) -> None:
         run,
         help="measure the engine: random games per second, steps per second, memory, instructions",
         description=(
-            "Benchmark the reference engine on one core: full random games per second beside the "
-            "same games played by a bare loop (and the engine's share of its speed, a ratio taken "
-            "within each run), legal_actions + apply per second, and the memory of keeping every "
-            "state of a game (tracemalloc); each the median of --runs runs. Prints figures and "
-            "ratios, no verdict. --instructions adds instruction counts per game from valgrind's "
-            "callgrind: the steadiest figure, the same for the same binary and games whatever "
-            "else the machine does. --game frog|army-of-frogs: the game's random deals or games "
-            "per second beside its bare loop's, its further rates and tables (Army of Frogs: perft, "
-            "the listing cost by island size)."
+            "Benchmark a game's engines on one core: full random games (Frog: deals) per second "
+            "beside the same games played by a bare loop (and the engine's share of its speed, a "
+            "ratio taken within each run) and by the game's further engines (Fröschis: FastGame, "
+            "and the compiled kernel's own games), legal_actions + apply per second, the memory of "
+            "keeping every state of a game (tracemalloc), and the game's further rates and tables "
+            "(Army of Frogs: perft, the listing cost by island size); each the median of --runs "
+            "runs. Prints figures and ratios, no verdict. --instructions adds instruction counts "
+            "per game from valgrind's callgrind: the steadiest figure, the same for the same binary "
+            "and games whatever else the machine does."
         ),
     )
     add_game(parser)
-    if game.name == DEFAULT:
-        add_players(parser, game, 4, "players per game, 2 to 4 (default 4)")
-    else:
-        players = game.bench.players if game.bench is not None else game.players[-1]
-        add_players(parser, game, players, f"players per game, one of {game.players} (default {players})")
+    players = game.bench.players if game.bench is not None else game.players[-1]
+    add_players(parser, game, players, f"players per game, one of {game.players} (default {players})")
     parser.add_argument(
         "--runs", type=positive_int, default=5, help="runs per measure; shows the median (default 5)"
     )

@@ -1,14 +1,19 @@
 """What a game gives ``froeschis bench`` (:attr:`Game.bench <froeschis.framework.game.Game.bench>`):
-its random game played by the reference engine and by a bare loop over the same random draws, further
-rates, workloads whose instructions a table may count, and tables of figures.
+its random game played by the reference engine and by a bare loop over the same random draws, and
+optionally by further engines (the same games, or games of their own), further rates, the cost of
+building one state, workloads whose instructions a table may count, and tables of figures.
 
-Protocols, not classes: a game's bench module holds plain frozen values that have these attributes.
+:class:`GameBench` is a protocol, not a class: a game's bench module holds a plain frozen value that
+has these attributes; its optional parts are the frozen values :class:`SameGames` and
+:class:`OwnGames` here.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from typing import Protocol
+
+import attrs
 
 
 class Played(Protocol):
@@ -33,6 +38,35 @@ class BenchTable(Protocol):
     def rows(self) -> tuple[tuple[float, ...], ...]: ...
     @property
     def note(self) -> str: ...
+
+
+@attrs.frozen
+class SameGames:
+    """A further engine's loop over the random games the reference engine plays (Fröschis'
+    FastGame): ``(players, seed) -> Played``, the very game for the same seed, timed beside the bare
+    loop and counted by ``--instructions``."""
+
+    label: str
+    """Its name in the output (``FastGame``)."""
+    play: Callable[[int, int], Played]
+
+
+def _installed() -> str | None:
+    return None
+
+
+@attrs.frozen
+class OwnGames:
+    """A further engine that plays random games of its own from the same distribution (Fröschis'
+    compiled kernel), timed beside the bare loop."""
+
+    label: str
+    """Its name in the output (``compiled kernel``)."""
+    per_second: Callable[[int, int, int], float]
+    """Units per second of so many players' games, so many of them, from a first seed (anything it
+    compiles, compiled before the clock starts)."""
+    missing: Callable[[], str | None] = _installed
+    """Why it cannot run here, in a sentence (an extra to install), or None."""
 
 
 Counter = Callable[[str, int], float]
@@ -68,3 +102,17 @@ class GameBench(Protocol):
     @property
     def tables(self) -> Sequence[Callable[[Counter | None], BenchTable]]:
         """Tables of figures, each given a counter of instructions with ``--instructions``."""
+
+    @property
+    def same_games(self) -> Mapping[str, SameGames]:
+        """Further engines that play the engine's very games, by a key of the output's figures
+        (``fast``: ``fast_games_per_second``)."""
+
+    @property
+    def own_games(self) -> Mapping[str, OwnGames]:
+        """Further engines that play games of their own, by a key of the output's figures."""
+
+    @property
+    def state_build(self) -> Callable[[], float] | None:
+        """Seconds to build one state as the engine does per action, for the bound of an engine that
+        returns a new state from every action (None: not measured)."""

@@ -34,6 +34,7 @@ if TYPE_CHECKING:  # a game's catalogue is read by the tools, never by ``import 
     from froeschis.framework.catalogue import Catalogue
     from froeschis.framework.checks import Conformance
     from froeschis.framework.encoding import Encoding
+    from froeschis.framework.engines import Engines
     from froeschis.framework.telling import Telling
 
 T = TypeVar("T")
@@ -265,6 +266,10 @@ class Game:
     """A record of this game from its JSON form ``froeschis.record/1`` by the game's own reader,
     where it has one older than the framework's (Fröschis': its messages are part of its published
     format); None: :func:`froeschis.framework.records.record_from_json` reads them."""
+    # The engines a game offers (simulate, bench, the lock-step verifier).
+    engines: Engines | None = None
+    """Its engines and what its runs report of their own (:mod:`froeschis.framework.engines`); None:
+    its reference engine alone, played through this Game."""
 
     def bot(self, spec: str, rules: Any) -> Policy:
         """The bot ``spec`` names (``greedy``, ``ismc:8``), made for ``rules``; an

@@ -30,6 +30,7 @@ from pathlib import Path
 
 import attrs
 
+from froeschis.framework.bench import OwnGames, SameGames
 from froeschis.framework.loop import drive, random_policy
 from froeschis.games.army_of_frogs.actions import Add
 from froeschis.games.army_of_frogs.chance import sample_chance
@@ -405,6 +406,9 @@ class Bench:
     bare: Callable[[int, int], Played] = play_bare
     counted: Mapping[str, Callable[[int], None]] = attrs.field(factory=lambda: COUNTED)
     tables: tuple[Callable[[Counter | None], Table], ...] = (growth,)
+    same_games: Mapping[str, SameGames] = attrs.field(factory=dict)
+    own_games: Mapping[str, OwnGames] = attrs.field(factory=dict)
+    state_build: Callable[[], float] | None = None
 
 
 def bench(spec: Callable[[], Path]) -> Bench:

@@ -209,6 +209,10 @@ class FastGame:
     def is_terminal(self) -> bool:
         return self.phase == OVER
 
+    def returns(self) -> tuple[float, ...]:
+        """Each seat's return, as :meth:`GameState.returns` gives it (all 0 before the end)."""
+        return self.rules.table.returns(len(self.rows), self.winners)
+
     def legal_actions(self) -> tuple[Action, ...]:
         """The decisions open to the current player, as the reference lists them; empty at chance and
         terminal nodes."""

@@ -11,11 +11,13 @@ from froeschis.framework.chance import distinct_orders
 from froeschis.framework.game import Game, Policy
 from froeschis.games.froeschis.actions import Shuffle
 from froeschis.games.froeschis.answers import PERSON
+from froeschis.games.froeschis.bench import BENCH
 from froeschis.games.froeschis.bots import as_policy, make_bot
 from froeschis.games.froeschis.chance import sample_chance
 from froeschis.games.froeschis.conformance import KIT
 from froeschis.games.froeschis.encoding import ENCODING
 from froeschis.games.froeschis.engine import GameState, new_game
+from froeschis.games.froeschis.engines import ENGINES
 from froeschis.games.froeschis.invariants import check_observations, check_state, check_step
 from froeschis.games.froeschis.observation import observe
 from froeschis.games.froeschis.playthroughs import PLAN
@@ -120,5 +122,7 @@ GAME = Game(
     person=PERSON,
     telling=TELLING,
     record_from_json=record_from_json,
+    engines=ENGINES,
+    bench=BENCH,
 )
 """Fröschis, registered as ``froeschis`` (the default game of every command)."""

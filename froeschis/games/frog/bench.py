@@ -22,6 +22,7 @@ from typing import Any
 
 import attrs
 
+from froeschis.framework.bench import OwnGames, SameGames
 from froeschis.framework.loop import drive, random_policy
 from froeschis.games.frog.chance import sample_chance
 from froeschis.games.frog.engine import GameState, new_game
@@ -180,6 +181,9 @@ class Bench:
     """Further figures per second besides the random games' (none)."""
     counted: Mapping[str, Callable[[int], None]] = attrs.field(factory=dict)
     tables: tuple[Callable[[Any], Any], ...] = ()
+    same_games: Mapping[str, SameGames] = attrs.field(factory=dict)
+    own_games: Mapping[str, OwnGames] = attrs.field(factory=dict)
+    state_build: Callable[[], float] | None = None
 
 
 BENCH = Bench()

@@ -1,6 +1,8 @@
-"""The bare loop: the least a Python program does to play the random games :func:`play_game` plays.
+"""What ``froeschis bench`` measures of Fröschis (``Game.bench``), and its bare loop: the least a
+Python program does to play the random games :func:`froeschis.games.froeschis.bots.play_game` plays.
 
-``froeschis bench`` sets the reference engine's speed beside this loop's. The loop keeps the
+``froeschis bench`` sets the reference engine's speed beside this loop's (:data:`BENCH`), and
+FastGame's (the same games) and the compiled kernel's (its own games) beside both. The loop keeps the
 published rules only (standard deck, rows of 8, no variants), in mutable lists of small ints, in one
 function, with no states, actions, checks or clause functions: nothing an engine could still shed.
 It draws from its random source exactly as :func:`froeschis.games.froeschis.bots.play_game` with random bots
@@ -16,9 +18,17 @@ It is a measuring stick, not an engine: the reference engine is :mod:`froeschis.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+import time
+from collections.abc import Callable, Mapping
+from typing import Any
 
 import attrs
+
+from froeschis.framework.bench import OwnGames, SameGames
+from froeschis.games.froeschis.bots import play_game
+from froeschis.games.froeschis.engine import GameState, new_game
+from froeschis.games.froeschis.engines import kernel_installed
+from froeschis.games.froeschis.fast import play_fast
 
 FACE_DOWN = 100
 """Added to a card's code while it lies face down in a row (codes: -1 trash, 0 frog, 1-8)."""
@@ -141,3 +151,91 @@ def play_bare(players: int, seed: int, on_round_end: RoundEndHook | None = None)
             )
         for s in done:
             lengths[s] -= 1
+
+
+# --------------------------------------------------------------------------- the bench's parts
+
+
+@attrs.frozen
+class Played:
+    """A random game as the bench's loops report it: one unit, its actions and how it ended (the
+    bench refuses a loop that played another game than the engine)."""
+
+    units: int
+    actions: int
+    winners: tuple[int, ...]
+    rounds: int
+
+
+def play_engine(players: int, seed: int) -> Played:
+    """The random game by the reference engine (chance included)."""
+    final, record = play_game(players, seed)
+    return Played(1, len(record.actions), final.winners, final.round)
+
+
+def play_bare_game(players: int, seed: int) -> Played:
+    """The same game by the bare loop."""
+    done = play_bare(players, seed)
+    return Played(1, done.actions, done.winners, done.rounds)
+
+
+def play_fast_game(players: int, seed: int) -> Played:
+    """The same game by FastGame."""
+    game, actions = play_fast(players, seed)
+    return Played(1, actions, game.winners, game.round)
+
+
+def kernel_games_per_second(players: int, games: int, first_seed: int) -> float:
+    """Games per second of the compiled kernel (:mod:`froeschis.games.froeschis.kernel`, which needs
+    numba) playing ``games`` random games (its own games: it draws from its own random source).
+    The kernel is compiled before the clock starts."""
+    import froeschis.games.froeschis.kernel as kernel
+
+    kernel.simulate(players, 1, first_seed)
+    start = time.perf_counter()
+    kernel.simulate(players, games, first_seed)
+    return games / (time.perf_counter() - start)
+
+
+def _kernel_missing() -> str | None:
+    return None if kernel_installed() else "The compiled kernel needs numba: pip install 'froeschis[fast]'."
+
+
+def state_build_seconds(builds: int = 20_000) -> float:
+    """The time to build one :class:`GameState` (a frozen attrs class), as the engine does per action.
+
+    Measured as the engine's turn-end builds it (positional, nine fields given); the loop's own
+    cost, timed separately, is taken off.
+    """
+    template = new_game(4)
+    values = [getattr(template, field.name) for field in attrs.fields(GameState)][:-1]
+    start = time.perf_counter()
+    for _ in range(builds):
+        GameState(*values)
+    middle = time.perf_counter()
+    for _ in range(builds):
+        pass
+    return max(0.0, (middle - start) - (time.perf_counter() - middle)) / builds
+
+
+@attrs.frozen
+class Bench:
+    """What ``froeschis bench`` measures of Fröschis: random games, counted by the game."""
+
+    unit: str = "game"
+    players: int = 4
+    engine: Callable[[int, int], Played] = play_engine
+    bare: Callable[[int, int], Played] = play_bare_game
+    rates: Mapping[str, Callable[[float], tuple[int, float]]] = attrs.field(factory=dict)
+    counted: Mapping[str, Callable[[int], None]] = attrs.field(factory=dict)
+    tables: tuple[Callable[[Any], Any], ...] = ()
+    same_games: Mapping[str, SameGames] = attrs.field(
+        factory=lambda: {"fast": SameGames("FastGame", play_fast_game)}
+    )
+    own_games: Mapping[str, OwnGames] = attrs.field(
+        factory=lambda: {"kernel": OwnGames("compiled kernel", kernel_games_per_second, _kernel_missing)}
+    )
+    state_build: Callable[[], float] | None = state_build_seconds
+
+
+BENCH = Bench()
