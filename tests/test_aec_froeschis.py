@@ -20,7 +20,7 @@ import pytest
 
 pytest.importorskip("pettingzoo")
 
-from froeschis.games.froeschis.bots import MAX_STEPS
+from froeschis.framework.loop import MAX_STEPS
 from froeschis.games.froeschis.readings import VARIANT_OPTIONS
 from froeschis.interop import froeschis_v0
 from froeschis.interop.pettingzoo import GameEnv

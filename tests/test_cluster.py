@@ -14,12 +14,12 @@ import threading
 
 import pytest
 
-from froeschis.framework.version import __version__
 from froeschis.agents import cluster
 from froeschis.agents.cluster import ClusterError, check_workers, run_games_on_dask
 from froeschis.agents.simulation import run_games
 from froeschis.cli import main
 from froeschis.framework.registry import game
+from froeschis.framework.version import __version__
 from tests.cli_runs import simulate_json
 from tests.extras import without
 

@@ -35,7 +35,7 @@ import pytest
 
 from froeschis.framework import errors
 from froeschis.framework.catalogue import Catalogue
-from froeschis.games.froeschis.bots import drive
+from froeschis.framework.loop import drive
 from froeschis.games.froeschis.spec import load_catalogue
 
 REPO = Path(__file__).resolve().parents[1]

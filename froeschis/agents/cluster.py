@@ -25,13 +25,13 @@ import itertools
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
-from froeschis.framework.version import __version__
 from froeschis.agents.simulation import CHUNKS_PER_WORKER, batch_size, check_run
 from froeschis.framework.engines import REFERENCE
 from froeschis.framework.errors import FroeschisError
 from froeschis.framework.game import Game
 from froeschis.framework.runs import batches, play_batch
 from froeschis.framework.tally import Tally
+from froeschis.framework.version import __version__
 
 RETRIES = 2
 """How often a batch that raised is run again before the run fails (a lost worker is not counted:

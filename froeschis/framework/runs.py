@@ -5,8 +5,8 @@ Whoever plays a :class:`~froeschis.framework.engines.Batch` (this process, a wor
 worker) calls :func:`play_batch`, which finds the game in the registry and its engine by name, and
 returns its :class:`~froeschis.framework.tally.Tally`. Game ``g`` of a run with seed ``S`` is seeded
 from ``S`` and ``g`` alone (:func:`game_seed`), chance from its own random source and each seat's
-bot from its own (:func:`seat_rng`), and the bots are rotated by ``g`` over the seats
-(:func:`lineup`): so a run's tally does not depend on how its batches were spread.
+bot from its own (:func:`~froeschis.framework.loop.seat_rng`), and the bots are rotated by ``g``
+over the seats (:func:`lineup`): so a run's tally does not depend on how its batches were spread.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from typing import Any
 
 from froeschis.framework.engines import REFERENCE, Batch, Engine, EngineError, Engines
 from froeschis.framework.game import Game, Policy
-from froeschis.framework.loop import drive
+from froeschis.framework.loop import drive, seat_rng
 from froeschis.framework.registry import game as game_named
 from froeschis.framework.tally import GameSummary, Tally
 
@@ -74,11 +74,6 @@ def game_seed(seed: int, game: int) -> int:
     """The seed of game number ``game`` in a run with ``seed``: independent streams per game."""
     digest = hashlib.sha256(f"froeschis-simulate:{seed}:{game}".encode()).digest()
     return int.from_bytes(digest[:8], "big") >> 1
-
-
-def seat_rng(seed: int, seat: int) -> random.Random:
-    """The random source of ``seat``'s bot in the game with ``seed`` (chance has its own)."""
-    return random.Random(f"froeschis-bot:{seed}:{seat}")
 
 
 def lineup(specs: Sequence[str], players: int, game: int) -> tuple[str, ...]:

@@ -53,15 +53,12 @@ from froeschis.games.froeschis.state import Player
 
 __all__ = [
     "Chance",
-    "MAX_STEPS",
     "Policy",
     "StepHook",
     "Until",
     "chance_from",
-    "drive",
     "play_game",
     "random_policy",
-    "seat_rng",
 ]
 
 

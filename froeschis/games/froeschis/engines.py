@@ -35,11 +35,11 @@ from typing import Any
 
 from froeschis.framework.engines import REFERENCE, Batch, Engine, Engines
 from froeschis.framework.errors import GameTooLongError
-from froeschis.framework.runs import game_seed, lineup, seat_rng
+from froeschis.framework.loop import MAX_STEPS, seat_rng
+from froeschis.framework.runs import game_seed, lineup
 from froeschis.framework.tally import GameSummary, Tally
 from froeschis.games.froeschis.actions import Action, ActionKind, AnyAction
 from froeschis.games.froeschis.bots import (
-    MAX_STEPS,
     Bot,
     GreedyBot,
     RandomBot,
@@ -171,7 +171,7 @@ def simulate_game_fast(specs: Sequence[str], players: int, rules: Rules, seed: i
     """Play game number ``game`` of a run on FastGame: the game :func:`simulate_game` plays.
 
     Chance draws from ``random.Random(seed)`` and each seat from
-    :func:`~froeschis.framework.runs.seat_rng`, as in :func:`froeschis.games.froeschis.bots.play_bots`.
+    :func:`~froeschis.framework.loop.seat_rng`, as in :func:`froeschis.games.froeschis.bots.play_bots`.
     """
     seats = lineup(specs, players, game)
     policies = [fast_policy(make_bot(spec, rules)) for spec in seats]

@@ -20,9 +20,10 @@ import attrs
 
 from froeschis.framework.checks import Scenario
 from froeschis.framework.errors import FroeschisError
+from froeschis.framework.loop import drive
 from froeschis.framework.playthroughs import read_header
 from froeschis.games.froeschis.actions import DRAW, SWAP, Action, Shuffle
-from froeschis.games.froeschis.bots import Policy, drive, random_policy
+from froeschis.games.froeschis.bots import Policy, random_policy
 from froeschis.games.froeschis.cards import FROG, TRASH, Card, number
 from froeschis.games.froeschis.chance import sample_chance
 from froeschis.games.froeschis.engine import GameState, new_game
