@@ -2,7 +2,7 @@
 
 ``--clause ID`` (repeatable) runs only the tests marked with those clauses.
 ``FROESCHIS_MUTANT=GAME:MISREADING`` makes every clause table of the game read by that misreading
-(:mod:`tests.mutation`) before any test module is imported; tests/test_mutation.py uses both to
+(:mod:`tests.mutation`) before any test module is imported; tests/contract/test_mutation.py uses both to
 check the suite.
 """
 

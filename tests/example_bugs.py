@@ -2,8 +2,8 @@
 clause it breaks.
 
 The clause is stated here from the bug's description (``examples/froeschis/README.md``), not from what the
-checker says. tests/test_conformance.py (each bug flagged with its clause and a short reproduction)
-and tests/test_causes.py (each bug named first by its clause) read this one table.
+checker says. tests/tools/test_conformance.py (each bug flagged with its clause and a short reproduction)
+and tests/games/froeschis/test_causes.py (each bug named first by its clause) read this one table.
 """
 
 from __future__ import annotations

@@ -9,7 +9,7 @@ in the environment, tests/conftest.py plays the whole pytest run by that misread
 module is imported, and ``--clause`` selects the tests that name its clause.
 
 :func:`run_mutant` runs, for one mutant, the tests that name its clause in a pytest process of its
-own (one process, no xdist workers: ``tests/test_mutation.py`` runs one mutant per test, so xdist
+own (one process, no xdist workers: ``tests/contract/test_mutation.py`` runs one mutant per test, so xdist
 spreads the mutants over the cores and nothing competes for them). ``python -m tests.mutation
 [GAME ...] [--all]`` prints which test caught each mutant (``--all``: every misreading the engine
 can play, mutant or not); a mutant no test of its clause catches is a gap in the suite (exit 1).

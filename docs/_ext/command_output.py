@@ -10,7 +10,7 @@
 shows ``$ froeschis watch --players 3 --seed 1`` and the output file (relative to the page) as a
 console block: all of it, or with ``:head:`` (and ``:tail:``) its first (and last) lines around a
 line ``...``, and then a link to the whole file. The tutorial's outputs are written by the test that
-runs its commands (``tests/test_tutorial.py``, which also reads these directives to know what to
+runs its commands (``tests/tools/test_tutorial.py``, which also reads these directives to know what to
 run and where its output goes): the page shows what the command printed when it was last checked.
 """
 
@@ -43,7 +43,7 @@ class OutputDirective(SphinxDirective):
         if not path.is_file():
             raise self.error(
                 f"froeschis-output: no file {relative} (FROESCHIS_REGENERATE=1 python3 -m pytest "
-                "tests/test_tutorial.py -n 0 writes the tutorial's outputs)"
+                "tests/tools/test_tutorial.py -n 0 writes the tutorial's outputs)"
             )
         self.env.note_dependency(str(path))
         lines = path.read_text(encoding="utf-8").splitlines()

@@ -610,7 +610,7 @@ def speaks_of_a_row(clause: Clause) -> bool:
 class IslandExample:
     """A hand-built Army of Frogs island that shows what a clause says (the leaflet's lost diagrams,
     redrawn in ``spec/army-of-frogs/README.md``), pictured by
-    :func:`froeschis.games.army_of_frogs.svg.island_svg`; ``tests/test_docs_games.py`` asks the
+    :func:`froeschis.games.army_of_frogs.svg.island_svg`; ``tests/tools/test_docs_games.py`` asks the
     engine that each shows what its caption says."""
 
     figure: ClassVar[str] = "island-example"

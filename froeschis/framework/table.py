@@ -192,7 +192,7 @@ class Tables(Generic[T]):
     def misread_everywhere(self, *readings: Reading) -> None:
         """From now on, in this process, every table reads its clauses as ``readings`` say.
 
-        For the mutation checks only (``tests/test_mutation.py``, ``tests/game_mutants.py``), which
+        For the mutation checks only (``tests/contract/test_mutation.py``, ``tests/game_mutants.py``), which
         run tests against an engine with one clause broken while the tests build their games with
         ``Rules()`` like everybody else.
         """

@@ -14,7 +14,7 @@ after it and the legal actions there::
 
     {"step": i, "action": ..., "events": [...], "state": {...}, "legal": [...]}
 
-``tests/test_vectors.py`` regenerates every game's files and diffs them; ``froeschis vectors
+``tests/tools/test_vectors.py`` regenerates every game's files and diffs them; ``froeschis vectors
 --write`` rewrites them on purpose, and ``froeschis vectors --search`` picks new ones (:func:`search`,
 by the game's :class:`~froeschis.framework.game.PlaythroughPlan`).
 """

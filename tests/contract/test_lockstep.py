@@ -1,7 +1,8 @@
 """Every engine of every registered game that says it plays the game's very games (a lock-step
 engine: Fröschis' FastGame) is held to the game's reference engine at every step of seeded random
 games in the game's usual configurations, by the framework's lock-step verifier. An engine that plays
-games of its own (Fröschis' kernel) is verified by distribution instead (``tests/test_kernel.py``)."""
+games of its own (Fröschis' kernel) is verified by distribution instead
+(``tests/games/froeschis/test_kernel.py``)."""
 
 from __future__ import annotations
 

@@ -9,11 +9,12 @@ each stone that may move, the string rule by the local check of string.checked. 
 random source exactly as the engine's random game does (:func:`froeschis.framework.loop.play_game`
 with random bots: ``shuffle`` of the bag, then ``choice`` among the legal actions in the engine's
 order, a pass offered alone included), so with the same seed it plays the very same game:
-``tests/test_bench_games.py`` holds it to that (the winner, the last turn, the whole final island,
+``tests/tools/test_bench_games.py`` holds it to that (the winner, the last turn, the whole final island,
 the number of actions).
 
 The island checks must grow with the island as a search over it, not as its square
-(``tests/test_army_speed.py`` counts their calls): :func:`growth` times a listing on islands of 5 to
+(``tests/games/army_of_frogs/test_army_speed.py`` counts their calls): :func:`growth` times a listing on
+islands of 5 to
 40 stones, per listing and per legal move (and counts their instructions when given a counter).
 ``python -m froeschis.games.army_of_frogs.bench`` prints the listing times and perft's rate alone.
 """

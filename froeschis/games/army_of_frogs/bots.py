@@ -7,7 +7,7 @@
   colour within a jump of its largest group (stones it may link later); ties are broken at random.
 
 Measured against ``random`` opponents in seeded games of the published rules (greedy's seat taking
-turns; ``tests/test_army_bots.py`` plays 30 of the two-player ones):
+turns; ``tests/games/army_of_frogs/test_army_bots.py`` plays 30 of the two-player ones):
 
 =========  =====  ===========  =====================  ======  ==========
 players    games  greedy wins  95% interval (Wilson)  random  turn limit

@@ -20,8 +20,13 @@ from froeschis.games.army_of_frogs.rules import Rules
 _SMALL = {"stones_per_colour": 3, "link_at": 3, "rounds": 12}
 
 NOT_EVENTS = {
-    "players.count": "checked when a game is made, before any step (tests/test_army_clauses.py)",
-    "players.colours": "the colour of each seat, used by goal.linked's check (tests/test_army_clauses.py)",
+    "players.count": (
+        "checked when a game is made, before any step (tests/games/army_of_frogs/test_army_clauses.py)"
+    ),
+    "players.colours": (
+        "the colour of each seat, used by goal.linked's check"
+        " (tests/games/army_of_frogs/test_army_clauses.py)"
+    ),
     "board.hex-grid": "a definition (the six directions) used by the moves, adds and links",
     "island.graph": "a definition (connections, parts) used by island.one and the string rule",
     "string.single-connection": "a definition used by string.checked, which the events name",

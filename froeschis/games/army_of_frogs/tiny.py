@@ -1,7 +1,8 @@
 """Tiny configurations: games small enough for exhaustive walks of every reachable state.
 
 Each has two stones of each colour (the hands take them all: no draw ever happens), a goal of two
-linked stones and a few rounds; ``tests/test_army_tiny.py`` counts their states by its own walk and
+linked stones and a few rounds; ``tests/games/army_of_frogs/test_army_tiny.py`` counts their states by its
+own walk and
 derives the counts of ``one-round`` by hand.
 """
 

@@ -8,7 +8,8 @@ function, with no states, actions, checks or clause functions: nothing an engine
 It draws from its random source exactly as :func:`froeschis.games.froeschis.bots.play_game` with random bots
 does
 (``shuffle`` at each chance node, ``choice`` among the legal actions in the same order), so with the
-same seed it plays the very same game; ``tests/test_baseline.py`` holds it to that (the number of
+same seed it plays the very same game; ``tests/games/froeschis/test_baseline.py`` holds it to that (the
+number of
 actions and reshuffles, the rounds, the winners and the whole final table: every row, spot by spot,
 and both piles, as codes), so its speed is the speed of the real games and not of some easier ones.
 

@@ -18,7 +18,7 @@ full state), :func:`determinize` (a sampled world) and :func:`rollout_value` (a 
 The ISMC bot runs its search on :class:`~froeschis.games.froeschis.fast.FastGame` through their fast
 counterparts,
 :func:`determinized_games` and :mod:`froeschis.games.froeschis.fast_policies`, which draw from the random
-source exactly as the definitions do; ``tests/test_ismc.py`` holds the two to the same worlds,
+source exactly as the definitions do; ``tests/games/froeschis/test_ismc.py`` holds the two to the same worlds,
 decisions and values, and the bot to the decisions of an ISMC spelled out on the reference.
 
 Bots know the rules being played (the deck, the variants): these are public, but the observation

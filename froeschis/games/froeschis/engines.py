@@ -7,13 +7,14 @@ FastGame and the numba kernel, and what Fröschis' runs report of their own (the
   bots of the run rotated by ``g`` over the seats.
 * ``fast``: :class:`froeschis.games.froeschis.fast.FastGame`, the same games: the same seeds, the same
   random streams drawn in the same order, the same bots, so the same winners, rounds, turns and
-  reshuffles to the last game (``tests/test_cli_simulate.py`` compares the two runs whole, and the
+  reshuffles to the last game (``tests/tools/test_cli_simulate.py`` compares the two runs whole, and the
   framework's lock-step verifier compares every step). It makes no events, so it counts no clauses.
   Random and greedy bots decide on the FastGame itself; any other bot is shown its seat's
   observation of the reference state, as on the reference engine.
 * ``kernel``: :func:`froeschis.games.froeschis.kernel.simulate` (numba, the extra
   ``froeschis[fast]``), random and greedy bots only. It draws from its own random source, so it
-  plays other games than the two above, from the same distribution (``tests/test_kernel.py``). A
+  plays other games than the two above, from the same distribution
+  (``tests/games/froeschis/test_kernel.py``). A
   kernel batch is always :data:`KERNEL_BATCH` games (the last one fewer), its games grouped by their
   seating and each group seeded from the run's seed, the batch's first game and the seating: so a
   kernel run, too, gives the same numbers however its batches are spread over processes or machines.
@@ -155,7 +156,8 @@ def fast_policy(bot: Bot) -> FastPolicy:
 
     A random bot picks among the FastGame's legal actions, which are the reference's in the same
     order; a greedy bot is :func:`froeschis.games.froeschis.fast_policies.greedy_action`, the greedy
-    policy on the FastGame itself (``tests/test_ismc.py`` holds it to the reference's decisions and
+    policy on the FastGame itself (``tests/games/froeschis/test_ismc.py`` holds it to the reference's
+    decisions and
     use of the random source); any other bot is shown its seat's observation of the reference state
     (and held to the legal actions there), as :func:`froeschis.games.froeschis.bots.as_policy` does.
     """

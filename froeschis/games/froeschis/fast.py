@@ -16,7 +16,7 @@ same order, a chance node's pool is the same cards in the same order (so :meth:`
 random source in a given state gives the reference's :func:`~froeschis.games.froeschis.chance.sample_chance`
 outcome), and an action the reference refuses is refused with the very same
 :class:`~froeschis.framework.errors.IllegalActionError` (the refusal is handed to the reference, off the
-hot path). ``tests/test_fast.py`` holds it to all of this in lock-step with the reference.
+hot path). ``tests/games/froeschis/test_fast.py`` holds it to all of this in lock-step with the reference.
 
 It takes no clause table: rules with readings beyond the variants (misreadings, the mutation
 check's mutants) are for the reference engine.

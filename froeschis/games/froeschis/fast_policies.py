@@ -5,7 +5,8 @@ The reference versions (:func:`froeschis.games.froeschis.bots.greedy_policy`,
 :func:`froeschis.games.froeschis.bots.rollout_value`) are the definitions; these play the same decisions on
 the int-coded engine, drawing from the random source exactly as they do (the same calls, in the same
 order, on lists of the same length), so with the same random source a rollout here ends where the
-reference's ends and is worth the same. ``tests/test_ismc.py`` holds them to that on many states of
+reference's ends and is worth the same. ``tests/games/froeschis/test_ismc.py`` holds them to that on many
+states of
 every variant.
 """
 

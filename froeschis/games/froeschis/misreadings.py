@@ -7,7 +7,7 @@ clause's mutant, the mutation check's deliberately wrong reading. This module im
 :class:`~froeschis.games.froeschis.table.Reading` s: the functions an engine that reads the clause so would
 put
 in the clause table. :mod:`froeschis.conformance.causes` replays a diverging engine's games on the
-reference with each of them in turn (counterfactual blame); ``tests/test_mutation.py`` plays the
+reference with each of them in turn (counterfactual blame); ``tests/contract/test_mutation.py`` plays the
 test suite by each mutant.
 """
 

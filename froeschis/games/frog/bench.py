@@ -8,7 +8,7 @@ with no states, actions, clause table or checks beyond what picking a legal call
 card needs. It draws from its random source exactly as the engine's random game does
 (:func:`froeschis.framework.loop.play_game` with random bots: ``choice`` for the first dealer,
 ``shuffle`` of the sorted deck at each deal, ``choice`` among the legal decisions in the engine's
-order), so with the same seed it plays the very same match: ``tests/test_bench_games.py`` holds it
+order), so with the same seed it plays the very same match: ``tests/tools/test_bench_games.py`` holds it
 to that (every deal's bidder, contract and count, the scores, the number of actions). The ratio of
 the two speeds is the cost of the reference's immutable states and clause-table walk.
 """

@@ -9,7 +9,7 @@
 Each is made for a rules value (it knows the rules, as a player does: the ranking and the points of
 the cards come from the rules' clause table) and decides from the seat's view alone.
 
-Measured over 500 seeded matches of three deals (seeds 10000-10499, ``tests/test_frog_bots.py``'s
+Measured over 500 seeded matches of three deals (seeds 10000-10499, ``tests/games/frog/test_frog_bots.py``'s
 ``match``), the first seat's share of the matches it wins (ties shared count as wins) with a 95%
 Wilson interval, and its mean return:
 

@@ -2,7 +2,7 @@
 
 A deck of 3 x h + 3 different cards deals hands of h and a widow of 3 (deal.hand-size), in the
 packets of deal.packets cut short; a match of one deal. The smallest, ``one-card``, has a game
-tree small enough to count by hand (``tests/test_frog_explore.py`` does): 3 first dealers x 720
+tree small enough to count by hand (``tests/games/frog/test_frog_explore.py`` does): 3 first dealers x 720
 orders of its 6 cards x 44 ways through the auction and the exchange or trump call (the single
 trick is forced) = 95,040 paths.
 """

@@ -7,7 +7,7 @@ row length and deck), the same order of events in a turn. Chance and the bots dr
 random source (xoshiro256**, seeded per game from the run's seed and the game's number), so the
 kernel plays other games than the reference's ``play_game``
 with the same seed; what it must get right is the rules and the bots' policies, and
-``tests/test_kernel.py`` checks both by replaying its recorded games on the reference.
+``tests/games/froeschis/test_kernel.py`` checks both by replaying its recorded games on the reference.
 
 The action log of a recorded game is a run of ints: a decision is ``0`` draw, ``1`` take the
 discard, ``2`` swap, ``3`` decline the swap, ``100 + s`` a frog on spot ``s``; a chance outcome is
