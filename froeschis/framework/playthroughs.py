@@ -4,17 +4,24 @@ headers too, and a game imports no tool."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import attrs
 
-from froeschis.framework.errors import FormatError
+from froeschis.framework.errors import FormatError, FroeschisError
 from froeschis.framework.game import Game
 from froeschis.framework.jsontext import loads
 from froeschis.framework.registry import DEFAULT, game
 
 VECTOR_FORMAT = "froeschis.playthrough/1"
+
+T = TypeVar("T")
+
+UNREADABLE = (OSError, ValueError, KeyError, TypeError, AttributeError, RecursionError, FroeschisError)
+"""What reading a broken header may raise: :func:`read_header` checks the format, the rules and the
+actions, but not every key and type of a file that is not a playthrough at all."""
 
 
 @attrs.frozen
@@ -80,3 +87,18 @@ def read_header(path: Path) -> Playthrough:
         ),
         game=of.name,
     )
+
+
+def golden_files(vectors: Path, read: Callable[[Path], T]) -> tuple[list[T], list[str]]:
+    """Each golden playthrough ``*.jsonl`` of ``vectors`` (by name; none when it is no folder) as
+    ``read`` makes it (a game's conformance scenario of the header), and a note for each file
+    that could not be read (:data:`UNREADABLE`; not the engine's fault, so the check goes on).
+    Every game's scenarios read their golden files so: written once here."""
+    found: list[T] = []
+    notes: list[str] = []
+    for path in sorted(vectors.glob("*.jsonl")) if vectors.is_dir() else []:
+        try:
+            found.append(read(path))
+        except UNREADABLE as error:
+            notes.append(f"golden playthrough {path.name} skipped: {type(error).__name__}: {error}")
+    return found, notes
