@@ -4,7 +4,8 @@ headers too, and a game imports no tool."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import itertools
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -89,16 +90,19 @@ def read_header(path: Path) -> Playthrough:
     )
 
 
-def golden_files(vectors: Path, read: Callable[[Path], T]) -> tuple[list[T], list[str]]:
-    """Each golden playthrough ``*.jsonl`` of ``vectors`` (by name; none when it is no folder) as
-    ``read`` makes it (a game's conformance scenario of the header), and a note for each file
-    that could not be read (:data:`UNREADABLE`; not the engine's fault, so the check goes on).
-    Every game's scenarios read their golden files so: written once here."""
+def golden_first(
+    vectors: Path | None, read: Callable[[Path], T], *generated: Iterable[T]
+) -> tuple[Iterator[T], list[str]]:
+    """The games of a conformance check in the order they are played: each golden playthrough
+    ``*.jsonl`` of ``vectors`` (by name; none without the folder) as ``read`` makes it (the game's
+    scenario of a header), then the ``generated`` ones, each made as the check reaches it; and a
+    note for each golden file that could not be read (:data:`UNREADABLE`: not the engine's fault,
+    so the check goes on). Every game's scenarios begin so: written once here."""
     found: list[T] = []
     notes: list[str] = []
-    for path in sorted(vectors.glob("*.jsonl")) if vectors.is_dir() else []:
+    for path in sorted(vectors.glob("*.jsonl")) if vectors is not None and vectors.is_dir() else []:
         try:
             found.append(read(path))
         except UNREADABLE as error:
             notes.append(f"golden playthrough {path.name} skipped: {type(error).__name__}: {error}")
-    return found, notes
+    return itertools.chain(found, *generated), notes

@@ -13,7 +13,6 @@ the published ten, seven and fifty need the rules features ``stones_per_colour``
 
 from __future__ import annotations
 
-import itertools
 import random
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
@@ -23,7 +22,7 @@ from froeschis.framework.checks import Scenario
 from froeschis.framework.game import Policy
 from froeschis.framework.jsontext import loads
 from froeschis.framework.loop import drive
-from froeschis.framework.playthroughs import VECTOR_FORMAT, golden_files
+from froeschis.framework.playthroughs import VECTOR_FORMAT, golden_first
 from froeschis.games.army_of_frogs.actions import AnyAction, Move
 from froeschis.games.army_of_frogs.bots import BOTS
 from froeschis.games.army_of_frogs.chance import sample_chance
@@ -266,19 +265,16 @@ def _golden(path: Path) -> Scenario:
     return Scenario(path.stem, purpose, players, rules, actions, "golden", needs(rules))
 
 
-def golden_scenarios(vectors: Path) -> tuple[list[Scenario], list[str]]:
-    """The golden playthroughs ``*.jsonl`` of ``vectors`` that are Army of Frogs', and notes about
-    the files that could not be read (not the engine's fault)."""
-    return golden_files(vectors, _golden)
-
-
 def all_scenarios(
     vectors: Path | None, count: int, seed: int, quick: bool = False
 ) -> tuple[Iterator[Scenario], list[str]]:
     """Every game of a check in the order it is played (golden, bots, short, rare, random), each made
     as the check reaches it; and notes about golden files that could not be read."""
-    golden, notes = golden_scenarios(vectors) if vectors is not None else ([], [])
-    scenarios = itertools.chain(
-        golden, bot_games(seed, quick), short_games(seed, quick), rare_games(seed), random_games(count, seed)
+    return golden_first(
+        vectors,
+        _golden,
+        bot_games(seed, quick),
+        short_games(seed, quick),
+        rare_games(seed),
+        random_games(count, seed),
     )
-    return scenarios, notes

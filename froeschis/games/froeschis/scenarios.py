@@ -20,7 +20,7 @@ import attrs
 
 from froeschis.framework.checks import Scenario
 from froeschis.framework.loop import drive
-from froeschis.framework.playthroughs import golden_files, read_header
+from froeschis.framework.playthroughs import golden_first, read_header
 from froeschis.games.froeschis.actions import DRAW, SWAP, Action, Shuffle
 from froeschis.games.froeschis.bots import Policy, random_policy
 from froeschis.games.froeschis.cards import FROG, TRASH, Card, number
@@ -424,15 +424,6 @@ def random_scenarios(count: int, seed: int) -> Iterator[Scenario]:
         )
 
 
-def golden_scenarios(vectors: Path) -> tuple[list[Scenario], list[str]]:
-    """The golden playthroughs ``*.jsonl`` in ``vectors`` (their header lines, read by
-    :func:`froeschis.framework.playthroughs.read_header`).
-
-    Returns the scenarios and notes about files that could not be read (not the candidate's fault).
-    """
-    return golden_files(vectors, _golden)
-
-
 def _golden(path: Path) -> Scenario:
     play = read_header(path)
     if not isinstance(play.players, int):
@@ -447,12 +438,11 @@ def all_scenarios(
 ) -> tuple[Iterator[Scenario], list[str]]:
     """Every scenario of a check, in the order they are run (golden, rigged, biased, starved, random), made
     one at a time as the check goes on; and notes about golden files that could not be read."""
-    golden, notes = golden_scenarios(vectors) if vectors is not None else ([], [])
-    scenarios = itertools.chain(
-        golden,
+    return golden_first(
+        vectors,
+        _golden,
         rigged_scenarios(seed, quick),
         biased_scenarios(seed, quick),
         starved_scenarios(seed, quick),
         random_scenarios(random_games, seed),
     )
-    return scenarios, notes

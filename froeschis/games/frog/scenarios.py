@@ -13,7 +13,6 @@ variants they play.
 
 from __future__ import annotations
 
-import itertools
 import random
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
@@ -21,7 +20,7 @@ from pathlib import Path
 from froeschis.framework.checks import Scenario
 from froeschis.framework.game import Policy
 from froeschis.framework.loop import drive
-from froeschis.framework.playthroughs import golden_files, read_header
+from froeschis.framework.playthroughs import golden_first, read_header
 from froeschis.games.frog.actions import Action, Bid, Decision
 from froeschis.games.frog.bots import BOTS
 from froeschis.games.frog.cards import cards
@@ -228,12 +227,6 @@ def random_matches(count: int, seed: int) -> Iterator[Scenario]:
         )
 
 
-def golden_scenarios(vectors: Path) -> tuple[list[Scenario], list[str]]:
-    """The golden playthroughs ``*.jsonl`` of ``vectors`` that are Frog's, and notes about the files
-    that could not be read (not the engine's fault)."""
-    return golden_files(vectors, _golden)
-
-
 def _golden(path: Path) -> Scenario:
     play = read_header(path)
     if play.game != "frog" or not isinstance(play.rules, Rules) or play.players != 3:
@@ -248,12 +241,11 @@ def all_scenarios(
 ) -> tuple[Iterator[Scenario], list[str]]:
     """Every match of a check in the order it is played (golden, bots, rare, featured, random), each made
     as the check reaches it; and notes about golden files that could not be read."""
-    golden, notes = golden_scenarios(vectors) if vectors is not None else ([], [])
-    scenarios = itertools.chain(
-        golden,
+    return golden_first(
+        vectors,
+        _golden,
         bot_matches(seed, quick),
         rare_matches(seed),
         featured_matches(seed, quick),
         random_matches(random_games, seed),
     )
-    return scenarios, notes
