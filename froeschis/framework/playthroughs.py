@@ -4,17 +4,25 @@ headers too, and a game imports no tool."""
 
 from __future__ import annotations
 
+import itertools
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import attrs
 
-from froeschis.framework.errors import FormatError
+from froeschis.framework.errors import FormatError, FroeschisError
 from froeschis.framework.game import Game
 from froeschis.framework.jsontext import loads
 from froeschis.framework.registry import DEFAULT, game
 
 VECTOR_FORMAT = "froeschis.playthrough/1"
+
+T = TypeVar("T")
+
+UNREADABLE = (OSError, ValueError, KeyError, TypeError, AttributeError, RecursionError, FroeschisError)
+"""What reading a broken header may raise: :func:`read_header` checks the format, the rules and the
+actions, but not every key and type of a file that is not a playthrough at all."""
 
 
 @attrs.frozen
@@ -80,3 +88,21 @@ def read_header(path: Path) -> Playthrough:
         ),
         game=of.name,
     )
+
+
+def golden_first(
+    vectors: Path | None, read: Callable[[Path], T], *generated: Iterable[T]
+) -> tuple[Iterator[T], list[str]]:
+    """The games of a conformance check in the order they are played: each golden playthrough
+    ``*.jsonl`` of ``vectors`` (by name; none without the folder) as ``read`` makes it (the game's
+    scenario of a header), then the ``generated`` ones, each made as the check reaches it; and a
+    note for each golden file that could not be read (:data:`UNREADABLE`: not the engine's fault,
+    so the check goes on). Every game's scenarios begin so: written once here."""
+    found: list[T] = []
+    notes: list[str] = []
+    for path in sorted(vectors.glob("*.jsonl")) if vectors is not None and vectors.is_dir() else []:
+        try:
+            found.append(read(path))
+        except UNREADABLE as error:
+            notes.append(f"golden playthrough {path.name} skipped: {type(error).__name__}: {error}")
+    return itertools.chain(found, *generated), notes

@@ -16,8 +16,8 @@ action and event types.
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable
-from typing import Any, Generic, TypeVar
+from collections.abc import Callable, Mapping
+from typing import Any, ClassVar, Generic, TypeVar
 
 import attrs
 
@@ -65,9 +65,29 @@ class Event(Generic[K]):
         """The main cause."""
         return self.clauses[0]
 
+    detail_names: ClassVar[Mapping[str, str]] = {}
+    """Where :meth:`details` writes a field under another name than its own (Army of Frogs: a
+    move's ``start`` and ``end`` as ``from`` and ``to``)."""
+
     def details(self) -> list[str]:
-        """The fields that apply, as ``name=value`` in the game's order (the base has none)."""
-        return []
+        """The fields that apply, as ``name=value`` in the order of the game's fields: each that is
+        set (not None, not an empty tuple); an enum member by its value, a tuple (seats, a cell) as
+        its items joined by commas, anything else as its text. The games' events read so alike, so
+        it is written here once; a game whose events read otherwise (Frog: signed score changes, the
+        single values first) writes its own."""
+        parts: list[str] = []
+        for field in attrs.fields(type(self))[2:]:
+            value = getattr(self, field.name)
+            if value is None or (isinstance(value, tuple) and not value):
+                continue
+            if isinstance(value, tuple):
+                text = ",".join(map(str, value))
+            elif isinstance(value, enum.Enum):
+                text = str(value.value)
+            else:
+                text = f"{value}"
+            parts.append(f"{self.detail_names.get(field.name, field.name)}={text}")
+        return parts
 
     def __str__(self) -> str:
         """The kind, the details, the clauses in brackets (``drew seat=1 card=7 [turn.draw]``)."""

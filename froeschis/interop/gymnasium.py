@@ -77,12 +77,12 @@ from froeschis.interop.episode import Episode
 from froeschis.interop.rl import (
     RENDER_MODES,
     RL_EXTRA,
+    Playing,
     action_mask,
     checked,
     episode_rng,
     legal_ids,
     observation_box,
-    render,
 )
 from froeschis.interop.views import default_players, knowledge
 
@@ -108,7 +108,7 @@ class EpisodeOverError(FroeschisError, RuntimeError):
     """``step`` was called after the episode ended (terminated or truncated): call ``reset``."""
 
 
-class SeatEnv(gymnasium.Env[NDArray[np.float32], np.int64]):
+class SeatEnv(Playing, gymnasium.Env[NDArray[np.float32], np.int64]):
     """The learner's seat against bots (see the module's description)."""
 
     metadata = {"render_modes": list(RENDER_MODES), "render_fps": 4}  # noqa: RUF012  # Gymnasium's class attribute
@@ -162,18 +162,6 @@ class SeatEnv(gymnasium.Env[NDArray[np.float32], np.int64]):
                 f"opponents {opponents!r}: name one bot for all {len(others)} other seats, or one for each"
             )
         return {s: self.game.bot(name, self.rules) for s, name in zip(others, names, strict=True)}
-
-    @property
-    def episode(self) -> Episode:
-        """The game being played (its state and every action); only after :meth:`reset`."""
-        if self._episode is None:
-            raise RuntimeError("call reset() before using the environment")
-        return self._episode
-
-    @property
-    def game_state(self) -> Any:
-        """The engine's state: the whole table, hidden pieces included (not for agents)."""
-        return self.episode.state
 
     def record(self) -> Record:
         """The game so far, every seat's actions and chance; it replays on the engine."""
@@ -252,11 +240,6 @@ class SeatEnv(gymnasium.Env[NDArray[np.float32], np.int64]):
     def action_masks(self) -> NDArray[np.bool_]:
         """The legal action ids now, as booleans (what ``MaskablePPO`` asks an environment for)."""
         return self._mask().astype(bool)
-
-    def render(self) -> str | None:
-        """The game's text of the state: returned with ``render_mode="ansi"``, printed with
-        ``"human"`` (returning None); None, with a warning, without a render mode."""
-        return render(self.game, self.render_mode, self.game_state)
 
 
 ENV_IDS: dict[str, str] = {name: env_id(name) for name in names() if registered(name).encoding is not None}

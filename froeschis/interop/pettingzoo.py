@@ -56,12 +56,12 @@ from froeschis.interop.episode import Episode
 from froeschis.interop.rl import (
     RENDER_MODES,
     RL_EXTRA,
+    Playing,
     action_mask,
     checked,
     episode_rng,
     legal_ids,
     observation_box,
-    render,
 )
 from froeschis.interop.views import default_players, knowledge
 
@@ -84,7 +84,7 @@ ILLEGAL_REWARD = -1.0
 """What an illegal move earns its agent through :func:`env`, as in PettingZoo's classic games."""
 
 
-class GameEnv(AECEnv[str, Observation, ActionId]):
+class GameEnv(Playing, AECEnv[str, Observation, ActionId]):
     """The AEC environment of one game (see the module's description)."""
 
     metadata = {"name": "froeschis_game", "render_modes": list(RENDER_MODES), "is_parallelizable": False}  # noqa: RUF012
@@ -124,18 +124,6 @@ class GameEnv(AECEnv[str, Observation, ActionId]):
         self.action_spaces = {agent: spaces.Discrete(self.num_actions) for agent in self.possible_agents}
         self._episode: Episode | None = None
         self._np_random: np.random.Generator | None = None
-
-    @property
-    def episode(self) -> Episode:
-        """The game being played (its state and every action); only after :meth:`reset`."""
-        if self._episode is None:
-            raise RuntimeError("call reset() before using the environment")
-        return self._episode
-
-    @property
-    def game_state(self) -> Any:
-        """The engine's state: the whole table, hidden pieces included (not for agents)."""
-        return self.episode.state
 
     @property
     def actions(self) -> list[Any]:
@@ -206,11 +194,6 @@ class GameEnv(AECEnv[str, Observation, ActionId]):
             self.agent_selection = self.possible_agents[self.game_state.current_player]
         if self.render_mode == "human":
             self.render()
-
-    def render(self) -> str | None:
-        """The game's text of the state: returned with ``render_mode="ansi"``, printed with
-        ``"human"`` (returning None); None, with a warning, without a render mode."""
-        return render(self.game, self.render_mode, self.game_state)
 
     def close(self) -> None:
         """Nothing to release."""

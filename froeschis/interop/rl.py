@@ -15,6 +15,7 @@ from typing import Any
 from froeschis.framework.encoding import Encoding, Knowledge
 from froeschis.framework.errors import FormatError, RulesError, shown
 from froeschis.framework.game import Game
+from froeschis.interop.episode import Episode
 
 RL_EXTRA = "pip install 'froeschis[rl]'"
 """What to run when PettingZoo, Gymnasium or NumPy is missing (in every such error message)."""
@@ -102,3 +103,32 @@ def episode_rng(np_random: np.random.Generator) -> random.Random:
     seed continue the generator's stream (a new game, as Gymnasium and PettingZoo expect).
     """
     return random.Random(int(np_random.integers(2**63)))
+
+
+class Playing:
+    """What both environments (:class:`froeschis.interop.gymnasium.SeatEnv`, one seat against bots;
+    :class:`froeschis.interop.pettingzoo.GameEnv`, every seat) show alike of the game they play: the
+    episode once reset, the engine's whole state, its text. Written once here; each environment
+    keeps its own spaces, reset and step, and sets these attributes."""
+
+    game: Game
+    """The game the environment plays."""
+    render_mode: str | None
+    _episode: Episode | None
+
+    @property
+    def episode(self) -> Episode:
+        """The game being played (its state and every action); only after :meth:`reset`."""
+        if self._episode is None:
+            raise RuntimeError("call reset() before using the environment")
+        return self._episode
+
+    @property
+    def game_state(self) -> Any:
+        """The engine's state: the whole table, hidden pieces included (not for agents)."""
+        return self.episode.state
+
+    def render(self) -> str | None:
+        """The game's text of the state: returned with ``render_mode="ansi"``, printed with
+        ``"human"`` (returning None); None, with a warning, without a render mode."""
+        return render(self.game, self.render_mode, self.game_state)

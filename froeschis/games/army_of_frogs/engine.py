@@ -23,11 +23,11 @@ from froeschis.framework.state import Advancing
 from froeschis.games.army_of_frogs.actions import NO_ADD, NO_MOVE, Action, Add, AnyAction, Move, Shuffle
 from froeschis.games.army_of_frogs.events import Event, EventKind
 from froeschis.games.army_of_frogs.hexes import EMPTY_ISLAND, Colour, Island
+from froeschis.games.army_of_frogs.moves import legal_adds
 from froeschis.games.army_of_frogs.phases import Moment, Phase, Position
 from froeschis.games.army_of_frogs.provenance import Recorder
 from froeschis.games.army_of_frogs.refusals import refusal
 from froeschis.games.army_of_frogs.rules import Rules, check_setup
-from froeschis.games.army_of_frogs.structure import IslandLinks
 from froeschis.games.army_of_frogs.table import ArmyTable, Hand
 
 _SHUFFLE, _MOVE, _ADD, _OVER = Phase.SHUFFLE, Phase.MOVE, Phase.ADD, Phase.OVER
@@ -150,31 +150,8 @@ def _legal(state: ArmyState) -> tuple[Action, ...]:
         actions: tuple[Action, ...] = (*moves, NO_MOVE) if table.no_move_beside(moves) else moves
         return table.offer(actions, NO_MOVE)
     if phase is _ADD:
-        return table.offer(_adds(state, table), NO_ADD)
+        return table.offer(legal_adds(table, state.island, state.hands[state.seat], state.colour), NO_ADD)
     return ()
-
-
-def _adds(state: ArmyState, table: ArmyTable) -> tuple[Add, ...]:
-    """The legal adds: a colour of the hand (each once) on a cell where it touches the island (the
-    centre on the empty island), apart from the seat's own colour if it is that, leaving no
-    forbidden string."""
-    seat_colour = state.colour
-    colours = table.kinds(table.addable(state.hands[state.seat], seat_colour))
-    directions = table.directions()
-    work = state.island.copy_stones()  # each add is tried on it in turn
-    links = IslandLinks(table, work)
-    found: list[Add] = []
-    for colour in colours:
-        cells = table.first_cells(work) or table.add_cells(table, work, colour, seat_colour)
-        for cell in cells:
-            if not table.apart(work, cell, colour, seat_colour, directions):
-                continue
-            work[cell] = colour
-            forbidden = table.forbidden_string(table, links.with_stone(table, cell), None, cell)
-            del work[cell]
-            if not forbidden:
-                found.append(Add(colour, cell))
-    return tuple(found)
 
 
 def _check(state: ArmyState, action: AnyAction) -> None:

@@ -7,6 +7,8 @@ the public part of a step's provenance (:mod:`froeschis.games.army_of_frogs.prov
 from __future__ import annotations
 
 import enum
+from collections.abc import Mapping
+from typing import ClassVar
 
 import attrs
 
@@ -39,16 +41,4 @@ class Event(BaseEvent[EventKind]):
     end: Cell | None = None
     seats: tuple[int, ...] = ()
 
-    def details(self) -> list[str]:
-        parts: list[str] = []
-        if self.seat is not None:
-            parts.append(f"seat={self.seat}")
-        if self.colour is not None:
-            parts.append(f"colour={self.colour}")
-        if self.start is not None:
-            parts.append(f"from={self.start[0]},{self.start[1]}")
-        if self.end is not None:
-            parts.append(f"to={self.end[0]},{self.end[1]}")
-        if self.seats:
-            parts.append("seats=" + ",".join(map(str, self.seats)))
-        return parts
+    detail_names: ClassVar[Mapping[str, str]] = {"start": "from", "end": "to"}

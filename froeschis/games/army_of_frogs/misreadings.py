@@ -258,16 +258,14 @@ def others_anywhere(
 def every_colour_apart(
     stones: Stones, cell: Cell, colour: Colour, seat_colour: Colour, directions: Directions
 ) -> bool:
-    q, r = cell
-    return all(stones.get((q + dq, r + dr)) != colour for dq, dr in directions)
+    return turns.touches_none(stones, cell, colour, directions)
 
 
 @clause("add.own-colour-apart")
 def nothing_touches_own(
     stones: Stones, cell: Cell, colour: Colour, seat_colour: Colour, directions: Directions
 ) -> bool:
-    q, r = cell
-    return all(stones.get((q + dq, r + dr)) != seat_colour for dq, dr in directions)
+    return turns.touches_none(stones, cell, seat_colour, directions)
 
 
 @clause("add.own-colour-apart")

@@ -12,10 +12,10 @@ import functools
 from collections.abc import Callable, Collection, Iterable, Sequence
 
 from froeschis.framework.table import clause
-from froeschis.games.army_of_frogs.actions import Move
-from froeschis.games.army_of_frogs.hexes import Cell, Colour
+from froeschis.games.army_of_frogs.actions import Add, Move
+from froeschis.games.army_of_frogs.hexes import Cell, Colour, Island
 from froeschis.games.army_of_frogs.structure import IslandLinks
-from froeschis.games.army_of_frogs.table import ArmyTable, Stones
+from froeschis.games.army_of_frogs.table import ArmyTable, Hand, Stones
 
 
 @clause("move.compulsory")
@@ -120,9 +120,26 @@ def legal_moves(table: ArmyTable, stones: Stones, colour: Colour) -> tuple[Move,
         for end in table.ends(reached, start):
             if not table.one_island(labels, count, table.connections(work, end, stone, directions)):
                 continue
-            work[end] = stone
-            forbidden = table.forbidden_string(table, links.with_stone(table, end), start, end)
-            del work[end]
-            if not forbidden:
+            if not links.forbids(table, work, stone, start, end):
                 found.append(Move(start, end))
+    return tuple(found)
+
+
+def legal_adds(table: ArmyTable, island: Island, hand: Hand, seat_colour: Colour) -> tuple[Add, ...]:
+    """The legal adds: a colour of the hand (each once) on a cell where it touches the island (the
+    centre on the empty island), apart from the seat's own colour if it is that, leaving no
+    forbidden string. Beside :func:`legal_moves`, whose candidates it tries the same way
+    (:meth:`IslandLinks.forbids`); the engine offers them at an add."""
+    colours = table.kinds(table.addable(hand, seat_colour))
+    directions = table.directions()
+    work = island.copy_stones()  # each add is tried on it in turn
+    links = IslandLinks(table, work)
+    found: list[Add] = []
+    for colour in colours:
+        cells = table.first_cells(work) or table.add_cells(table, work, colour, seat_colour)
+        for cell in cells:
+            if not table.apart(work, cell, colour, seat_colour, directions):
+                continue
+            if not links.forbids(table, work, colour, None, cell):
+                found.append(Add(colour, cell))
     return tuple(found)

@@ -13,17 +13,16 @@ the published ten, seven and fifty need the rules features ``stones_per_colour``
 
 from __future__ import annotations
 
-import itertools
 import random
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
 from froeschis.framework.checks import Scenario
-from froeschis.framework.errors import FroeschisError
 from froeschis.framework.game import Policy
 from froeschis.framework.jsontext import loads
 from froeschis.framework.loop import drive
+from froeschis.framework.playthroughs import VECTOR_FORMAT, golden_first
 from froeschis.games.army_of_frogs.actions import AnyAction, Move
 from froeschis.games.army_of_frogs.bots import BOTS
 from froeschis.games.army_of_frogs.chance import sample_chance
@@ -246,17 +245,12 @@ def random_games(count: int, seed: int) -> Iterator[Scenario]:
         )  # fmt: skip
 
 
-PLAYTHROUGH = "froeschis.playthrough/1"
-_UNREADABLE = (OSError, ValueError, KeyError, TypeError, AttributeError, RecursionError, FroeschisError)
-"""What reading a broken header may raise (a file that is not a playthrough at all)."""
-
-
 def _golden(path: Path) -> Scenario:
     """The scenario of a playthrough's header (its first line), read by the game's own JSON forms."""
     with path.open(encoding="utf-8") as lines:
         header: Any = loads(lines.readline(), f"{path.name}: line 1")
-    if not isinstance(header, dict) or header.get("vector") != PLAYTHROUGH:
-        raise ValueError(f"not a playthrough ({PLAYTHROUGH})")
+    if not isinstance(header, dict) or header.get("vector") != VECTOR_FORMAT:
+        raise ValueError(f"not a playthrough ({VECTOR_FORMAT})")
     if header.get("game") != "army-of-frogs":
         raise ValueError(f"a playthrough of {header.get('game')!r}, not of Army of Frogs")
     players, clauses, purpose = header["players"], header["clauses"], header["purpose"]
@@ -271,26 +265,16 @@ def _golden(path: Path) -> Scenario:
     return Scenario(path.stem, purpose, players, rules, actions, "golden", needs(rules))
 
 
-def golden_scenarios(vectors: Path) -> tuple[list[Scenario], list[str]]:
-    """The golden playthroughs ``*.jsonl`` of ``vectors`` that are Army of Frogs', and notes about
-    the files that could not be read (not the engine's fault)."""
-    found: list[Scenario] = []
-    notes: list[str] = []
-    for path in sorted(vectors.glob("*.jsonl")) if vectors.is_dir() else []:
-        try:
-            found.append(_golden(path))
-        except _UNREADABLE as error:
-            notes.append(f"golden playthrough {path.name} skipped: {type(error).__name__}: {error}")
-    return found, notes
-
-
 def all_scenarios(
     vectors: Path | None, count: int, seed: int, quick: bool = False
 ) -> tuple[Iterator[Scenario], list[str]]:
     """Every game of a check in the order it is played (golden, bots, short, rare, random), each made
     as the check reaches it; and notes about golden files that could not be read."""
-    golden, notes = golden_scenarios(vectors) if vectors is not None else ([], [])
-    scenarios = itertools.chain(
-        golden, bot_games(seed, quick), short_games(seed, quick), rare_games(seed), random_games(count, seed)
+    return golden_first(
+        vectors,
+        _golden,
+        bot_games(seed, quick),
+        short_games(seed, quick),
+        rare_games(seed),
+        random_games(count, seed),
     )
-    return scenarios, notes

@@ -123,6 +123,19 @@ class IslandLinks(dict[Cell, tuple[Cell, ...]]):
         extended._changed = frozenset([cell, *((q + dq, r + dr) for dq, dr in self._directions)])
         return extended
 
+    def forbids(
+        self, table: ArmyTable, work: dict[Cell, Colour], stone: Colour, start: Cell | None, end: Cell
+    ) -> bool:
+        """Whether ``stone`` put on ``end`` (moved from ``start``, or added when it is None) leaves a
+        forbidden string (table.forbidden_string): the stone is put in ``work``, the working island
+        these links were made on, for the question and taken out again. The legal moves and the
+        legal adds try each candidate so; one method, so that the two cannot come to put and take
+        the stone differently."""
+        work[end] = stone
+        forbidden = table.forbidden_string(table, self.with_stone(table, end), start, end)
+        del work[end]
+        return forbidden
+
 
 @clause("string.single-connection")
 def is_single(links: Links, a: Cell, b: Cell) -> bool:

@@ -87,8 +87,12 @@ def add_cells(table: ArmyTable, stones: Stones, colour: Colour, seat_colour: Col
 def apart(stones: Stones, cell: Cell, colour: Colour, seat_colour: Colour, directions: Directions) -> bool:
     """Whether a stone of ``colour`` may be added on ``cell`` by the seat of ``seat_colour``: a stone
     of the seat's own colour only where it touches no stone of that colour; any other colour anywhere."""
-    if colour != seat_colour:
-        return True
+    return colour != seat_colour or touches_none(stones, cell, colour, directions)
+
+
+def touches_none(stones: Stones, cell: Cell, colour: Colour, directions: Directions) -> bool:
+    """Whether no neighbour of ``cell`` holds a stone of ``colour``: what :func:`apart` and its
+    misreadings (:mod:`froeschis.games.army_of_frogs.misreadings`) ask of different colours, once."""
     q, r = cell
     return all(stones.get((q + dq, r + dr)) != colour for dq, dr in directions)
 

@@ -44,15 +44,3 @@ class Event(BaseEvent[EventKind]):
     card: Card | None = None
     spot: int | None = None
     seats: tuple[int, ...] = ()
-
-    def details(self) -> list[str]:
-        parts: list[str] = []
-        if self.seat is not None:
-            parts.append(f"seat={self.seat}")
-        if self.card is not None:
-            parts.append(f"card={self.card}")
-        if self.spot is not None:
-            parts.append(f"spot={self.spot}")
-        if self.seats:
-            parts.append("seats=" + ",".join(map(str, self.seats)))
-        return parts

@@ -19,9 +19,8 @@ from pathlib import Path
 import attrs
 
 from froeschis.framework.checks import Scenario
-from froeschis.framework.errors import FroeschisError
 from froeschis.framework.loop import drive
-from froeschis.framework.playthroughs import read_header
+from froeschis.framework.playthroughs import golden_first, read_header
 from froeschis.games.froeschis.actions import DRAW, SWAP, Action, Shuffle
 from froeschis.games.froeschis.bots import Policy, random_policy
 from froeschis.games.froeschis.cards import FROG, TRASH, Card, number
@@ -425,33 +424,13 @@ def random_scenarios(count: int, seed: int) -> Iterator[Scenario]:
         )
 
 
-_UNREADABLE = (OSError, ValueError, KeyError, TypeError, AttributeError, RecursionError, FroeschisError)
-"""What reading a broken header may raise: read_header checks the format, the rules and the actions,
-but not every key and type of a file that is not a playthrough at all."""
-
-
-def golden_scenarios(vectors: Path) -> tuple[list[Scenario], list[str]]:
-    """The golden playthroughs ``*.jsonl`` in ``vectors`` (their header lines, read by
-    :func:`froeschis.framework.playthroughs.read_header`).
-
-    Returns the scenarios and notes about files that could not be read (not the candidate's fault).
-    """
-    found: list[Scenario] = []
-    notes: list[str] = []
-    for path in sorted(vectors.glob("*.jsonl")) if vectors.is_dir() else []:
-        try:
-            play = read_header(path)
-            if not isinstance(play.players, int):
-                raise TypeError("players is not a number")
-        except _UNREADABLE as error:
-            notes.append(f"golden playthrough {path.name} skipped: {type(error).__name__}: {error}")
-            continue
-        clauses = ", ".join(play.clauses)
-        purpose = play.purpose + (f" [{clauses}]" if clauses else "")
-        found.append(
-            Scenario(path.stem, purpose, play.players, play.rules, play.actions, "golden", needs(play.rules))
-        )
-    return found, notes
+def _golden(path: Path) -> Scenario:
+    play = read_header(path)
+    if not isinstance(play.players, int):
+        raise TypeError("players is not a number")
+    clauses = ", ".join(play.clauses)
+    purpose = play.purpose + (f" [{clauses}]" if clauses else "")
+    return Scenario(path.stem, purpose, play.players, play.rules, play.actions, "golden", needs(play.rules))
 
 
 def all_scenarios(
@@ -459,12 +438,11 @@ def all_scenarios(
 ) -> tuple[Iterator[Scenario], list[str]]:
     """Every scenario of a check, in the order they are run (golden, rigged, biased, starved, random), made
     one at a time as the check goes on; and notes about golden files that could not be read."""
-    golden, notes = golden_scenarios(vectors) if vectors is not None else ([], [])
-    scenarios = itertools.chain(
-        golden,
+    return golden_first(
+        vectors,
+        _golden,
         rigged_scenarios(seed, quick),
         biased_scenarios(seed, quick),
         starved_scenarios(seed, quick),
         random_scenarios(random_games, seed),
     )
-    return scenarios, notes

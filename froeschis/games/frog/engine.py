@@ -12,6 +12,8 @@ state positionally; the rarer steps use :func:`attrs.evolve`.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import attrs
 
 from froeschis.framework.errors import FormatError, IllegalActionError, InternalError, shown
@@ -235,19 +237,10 @@ def _advance(state: GameState, action: Action, rec: Recorder | None) -> GameStat
         if not isinstance(action, Play):
             raise _refuse_kind(state, action, "'play CARD'")
         return _play(state, action.card, rec)
-    if phase is _AUCTION:
-        return _call(state, action, rec)
-    if phase is _DEAL:
-        return _deal(state, action, rec)
-    if phase is _DISCARD:
-        return _discard(state, action, rec)
-    if phase is _TRUMP:
-        return _name_trump(state, action, rec)
-    if phase is _WIDOW:
-        return _choose_widow(state, action, rec)
-    if phase is _DEALER:
-        return _draw_dealer(state, action, rec)
-    raise _refused(state, action, PHASE_SLOT[phase], "the match is over")
+    phase_step = _STEPS.get(phase)
+    if phase_step is None:
+        raise _refused(state, action, PHASE_SLOT[phase], "the match is over")
+    return phase_step(state, action, rec)
 
 
 def _draw_dealer(state: GameState, action: Action, rec: Recorder | None) -> GameState:
@@ -427,6 +420,18 @@ def _start_play(state: GameState, rec: Recorder | None) -> GameState:
     if rec is not None:
         rec.fire(("first_leader",), ("leader", "turn", "phase"), EventKind.TO_PLAY, seat=leader)
     return attrs.evolve(state, phase=_PLAY, turn=leader, leader=leader)
+
+
+_STEPS: dict[Phase, Callable[[GameState, Action, Recorder | None], GameState]] = {
+    _AUCTION: _call,
+    _DEAL: _deal,
+    _DISCARD: _discard,
+    _TRUMP: _name_trump,
+    _WIDOW: _choose_widow,
+    _DEALER: _draw_dealer,
+}
+"""The step each phase but the play takes (each checks its action's kind); :func:`_advance` asks
+the play, the most frequent, first. A table, not a chain of the same three lines for each phase."""
 
 
 def _play(state: GameState, card: Card, rec: Recorder | None) -> GameState:

@@ -35,6 +35,7 @@ from froeschis.games.frog.cards import ALL_CARDS, Card
 from froeschis.games.frog.engine import GameState
 from froeschis.games.frog.events import Event, EventKind
 from froeschis.games.frog.observation import observe
+from froeschis.games.frog.serialize import cards_in_play
 from froeschis.games.frog.state import SEATS, Contract, DealRecord, Phase
 
 POINTS = {"A": 11, "T": 10, "K": 4, "Q": 3, "J": 2}
@@ -49,24 +50,11 @@ def _points(held: Any) -> int:
     return sum(POINTS.get(c.rank, 0) for c in held)
 
 
-def _in_play(state: GameState) -> Counter[Card]:
-    held: Counter[Card] = Counter()
-    for hand in state.hands:
-        held.update(hand)
-    if not state.widow_taken:
-        held.update(state.widow)
-    held.update(state.discards)
-    held.update(c for _, c in state.trick)
-    for trick in state.tricks:
-        held.update(trick.cards)
-    return held
-
-
 def check_state(state: GameState) -> None:
     """Cards, points and scores accounted for; the legal actions well formed and exactly what the
     obligations allow."""
     in_deal = state.phase not in (Phase.DEALER, Phase.DEAL, Phase.OVER)
-    held = _in_play(state)
+    held = cards_in_play(state)
     if in_deal and held != Counter(state.rules.deck):
         raise InvariantError(f"cards lost or added during the deal: {sorted(held)} is not the deck")
     if not in_deal and held:

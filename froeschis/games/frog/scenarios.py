@@ -13,16 +13,14 @@ variants they play.
 
 from __future__ import annotations
 
-import itertools
 import random
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
 from froeschis.framework.checks import Scenario
-from froeschis.framework.errors import FroeschisError
 from froeschis.framework.game import Policy
 from froeschis.framework.loop import drive
-from froeschis.framework.playthroughs import read_header
+from froeschis.framework.playthroughs import golden_first, read_header
 from froeschis.games.frog.actions import Action, Bid, Decision
 from froeschis.games.frog.bots import BOTS
 from froeschis.games.frog.cards import cards
@@ -229,28 +227,13 @@ def random_matches(count: int, seed: int) -> Iterator[Scenario]:
         )
 
 
-_UNREADABLE = (OSError, ValueError, KeyError, TypeError, AttributeError, RecursionError, FroeschisError)
-"""What reading a broken header may raise (read_header checks the format, the rules and the actions,
-not every key and type of a file that is not a playthrough at all)."""
-
-
-def golden_scenarios(vectors: Path) -> tuple[list[Scenario], list[str]]:
-    """The golden playthroughs ``*.jsonl`` of ``vectors`` that are Frog's, and notes about the files
-    that could not be read (not the engine's fault)."""
-    found: list[Scenario] = []
-    notes: list[str] = []
-    for path in sorted(vectors.glob("*.jsonl")) if vectors.is_dir() else []:
-        try:
-            play = read_header(path)
-            if play.game != "frog" or not isinstance(play.rules, Rules) or play.players != 3:
-                raise ValueError(f"a playthrough of {play.game!r}, not of Frog")
-        except _UNREADABLE as error:
-            notes.append(f"golden playthrough {path.name} skipped: {type(error).__name__}: {error}")
-            continue
-        clauses = ", ".join(play.clauses)
-        purpose = play.purpose + (f" [{clauses}]" if clauses else "")
-        found.append(Scenario(path.stem, purpose, 3, play.rules, play.actions, "golden", needs(play.rules)))
-    return found, notes
+def _golden(path: Path) -> Scenario:
+    play = read_header(path)
+    if play.game != "frog" or not isinstance(play.rules, Rules) or play.players != 3:
+        raise ValueError(f"a playthrough of {play.game!r}, not of Frog")
+    clauses = ", ".join(play.clauses)
+    purpose = play.purpose + (f" [{clauses}]" if clauses else "")
+    return Scenario(path.stem, purpose, 3, play.rules, play.actions, "golden", needs(play.rules))
 
 
 def all_scenarios(
@@ -258,12 +241,11 @@ def all_scenarios(
 ) -> tuple[Iterator[Scenario], list[str]]:
     """Every match of a check in the order it is played (golden, bots, rare, featured, random), each made
     as the check reaches it; and notes about golden files that could not be read."""
-    golden, notes = golden_scenarios(vectors) if vectors is not None else ([], [])
-    scenarios = itertools.chain(
-        golden,
+    return golden_first(
+        vectors,
+        _golden,
         bot_matches(seed, quick),
         rare_matches(seed),
         featured_matches(seed, quick),
         random_matches(random_games, seed),
     )
-    return scenarios, notes

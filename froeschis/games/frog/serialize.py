@@ -11,7 +11,7 @@ does not fit the rest of the state. Nothing is coerced.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from froeschis.framework.errors import FormatError, shown
@@ -251,26 +251,30 @@ def state_to_json(state: GameState) -> dict[str, Any]:
     }
 
 
-def _calls(value: object, field: str) -> tuple[Call, ...]:
-    calls = []
+def _seat_pairs(value: object, field: str, shape: str) -> Iterator[tuple[str, list[Any]]]:
+    """Each ``[seat, ...]`` pair of the list ``value`` with its path: a call and a play are both
+    written so (``shape`` says which, in the message); each caller reads the two halves."""
     for i, item in enumerate(listed(value, field)):
         where = f"{field}[{i}]"
         pair = listed(item, where)
         if len(pair) != 2:
-            raise FormatError(where, f"a call is [seat, call], not {shown(item)}")
+            raise FormatError(where, f"{shape}, not {shown(item)}")
+        yield where, pair
+
+
+def _calls(value: object, field: str) -> tuple[Call, ...]:
+    calls = []
+    for where, pair in _seat_pairs(value, field, "a call is [seat, call]"):
         call = named(pair[1], {"pass": None, **_CONTRACTS}, f"{where}[1]", "call")
         calls.append((_seat(pair[0], f"{where}[0]"), call))
     return tuple(calls)
 
 
 def _plays(value: object, field: str) -> Plays:
-    plays = []
-    for i, item in enumerate(listed(value, field)):
-        where = f"{field}[{i}]"
-        pair = listed(item, where)
-        if len(pair) != 2:
-            raise FormatError(where, f"a play is [seat, card], not {shown(item)}")
-        plays.append((_seat(pair[0], f"{where}[0]"), parse_card(pair[1], f"{where}[1]")))
+    plays = [
+        (_seat(pair[0], f"{where}[0]"), parse_card(pair[1], f"{where}[1]"))
+        for where, pair in _seat_pairs(value, field, "a play is [seat, card]")
+    ]
     if len(plays) > SEATS:
         raise FormatError(field, f"a trick holds at most {SEATS} cards")
     return tuple(plays)
@@ -382,8 +386,12 @@ def check_consistent(state: GameState) -> None:
     _check_deal(state)
 
 
-def _check_deal(state: GameState) -> None:
-    phase = state.phase
+def cards_in_play(state: GameState) -> Counter[Card]:
+    """The cards a state holds in the deal's places (hands, the widow until it is taken, the
+    discards, the trick on the table, the tricks taken): during a deal exactly the deck. Written
+    here once for both that read it, the strict reader below and
+    :func:`froeschis.games.frog.invariants.check_state` (the invariants import this module through
+    the observation; the engine, which holds no rule conditions, is no place for it)."""
     held: Counter[Card] = Counter()
     for hand in state.hands:
         held.update(hand)
@@ -393,6 +401,12 @@ def _check_deal(state: GameState) -> None:
     held.update(c for _, c in state.trick)
     for trick in state.tricks:
         held.update(trick.cards)
+    return held
+
+
+def _check_deal(state: GameState) -> None:
+    phase = state.phase
+    held = cards_in_play(state)
     if held != Counter(state.rules.deck):
         raise FormatError("hands", "every card of the deck is in exactly one place during a deal")
     if state.widow_taken and not set(state.widow) <= set(held):
