@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any, NoReturn, TypeAlias
 from rich.console import Console
 from rich.progress import Progress, ProgressColumn
 
-from froeschis.framework.errors import RulesError
+from froeschis.framework.errors import RulesError, listing
 from froeschis.framework.game import Game
 from froeschis.framework.registry import DEFAULT, game, names
 
@@ -155,8 +155,7 @@ def did_you_mean(wanted: str, choices: Iterable[object]) -> str:
     ]
     if not close:
         return ""
-    listed = close[0] if len(close) == 1 else f"{', '.join(close[:-1])} or {close[-1]}"
-    return f"did you mean {listed}?"
+    return f"did you mean {listing(close)}?"
 
 
 # --------------------------------------------------------------------------- number types

@@ -9,6 +9,7 @@ the clause ID (of the game's catalogue), so a report can point at the rule.
 from __future__ import annotations
 
 import reprlib
+from collections.abc import Sequence
 
 SHOWN_LENGTH = 60
 """The most characters of an input value that an error message quotes (:func:`shown`)."""
@@ -45,6 +46,12 @@ def shown(value: object) -> str:
     text = _SHORT.repr(value)
     # Strings come escaped; only an object's own repr can break the line.
     return _cut(text.replace("\n", "\\n").replace("\r", "\\r"), SHOWN_LENGTH)
+
+
+def listing(items: Sequence[str], last: str = "or") -> str:
+    """``a``, ``a or b``, ``a, b or c`` (``last="and"``: ``a, b and c``): choices and names as the
+    messages and help texts list them."""
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} {last} {items[-1]}"
 
 
 class FroeschisError(Exception):

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 import attrs
 
-from froeschis.framework.errors import FroeschisError
+from froeschis.framework.errors import FroeschisError, listing
 from froeschis.framework.provenance import Transition
 from froeschis.framework.table import ClauseTable, Variant
 
@@ -285,8 +285,7 @@ class Game:
 
     def bot_names(self) -> str:
         """The bots a person may name: ``random, greedy, ismc or ismc:BUDGET``."""
-        names = [*self.bots, *([self.bot_help] if self.bot_help else [])]
-        return ", ".join(names[:-1]) + " or " + names[-1] if len(names) > 1 else names[0]
+        return listing([*self.bots, *([self.bot_help] if self.bot_help else [])])
 
     def part(self, value: T | None, what: str) -> T:
         """``value``, one of this game's optional parts, or a :class:`MissingPartError` saying that

@@ -15,13 +15,12 @@ is English. :func:`rule_text` puts it all together in one line.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 import attrs
 from rich.console import Console
 from rich.text import Text
 
 from froeschis.framework.catalogue import Catalogue, Discrepancy
+from froeschis.framework.errors import listing
 
 LANGUAGE_NAMES = {"en": "English", "de": "German", "ko": "Korean", "ja": "Japanese"}
 """The source texts' languages, named in English (the language of every note shown beside them)."""
@@ -44,11 +43,6 @@ class RuleSource:
     flag: str = ""
     gloss: str = ""
     """The sentence in English, where the catalogue gives one (a text in another script)."""
-
-
-def _listing(names: Sequence[str]) -> str:
-    """``a``, ``a and b``, ``a, b and c``."""
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
 def clause_discrepancies(catalogue: Catalogue, clause_id: str, lang: str) -> tuple[Discrepancy, ...]:
@@ -74,11 +68,11 @@ def discrepancy_flag(catalogue: Catalogue, clause_id: str, lang: str) -> str:
     for d in found:
         others = [LANGUAGE_NAMES[other] for other in languages if other not in d.languages]
         if others:
-            phrase = f"the {LANGUAGE_NAMES[lang]} text differs from the {_listing(others)}"
+            phrase = f"the {LANGUAGE_NAMES[lang]} text differs from the {listing(others, 'and')}"
         else:
             names = [LANGUAGE_NAMES[x] for x in languages]
             text = "text leaves" if len(names) == 1 else "texts leave"
-            phrase = f"the {_listing(names)} {text} a point open"
+            phrase = f"the {listing(names, 'and')} {text} a point open"
         phrases.setdefault(phrase, []).append(d.id)
     parts = [
         f"{phrase}: see {'discrepancy' if len(ids) == 1 else 'discrepancies'} {', '.join(ids)}"

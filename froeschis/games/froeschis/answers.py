@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from froeschis.framework.answers import Choice, Person, Question, Reading, Styled
-from froeschis.framework.errors import FormatError, IllegalActionError
+from froeschis.framework.errors import FormatError, IllegalActionError, listing
 from froeschis.games.froeschis.actions import Action, ActionKind, frog_at
 from froeschis.games.froeschis.engine import GameState
 from froeschis.games.froeschis.events import Event, EventKind
@@ -64,17 +64,12 @@ def _frog_question(legal: Sequence[Action]) -> bool:
     return any(action.kind is ActionKind.FROG for action in legal)
 
 
-def _listing(items: Sequence[str]) -> str:
-    """``a``, ``a or b``, ``a, b or c``."""
-    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} or {items[-1]}"
-
-
 def accepted(legal: Sequence[Action]) -> str:
     """What an answer to a question with the choices ``legal`` may be, for the refusal of one."""
     if _frog_question(legal):
-        spots = _listing([choice_key(action) for action in legal])
+        spots = listing([choice_key(action) for action in legal])
         return f"answer with the number of the spot where the frog goes ({spots}), or q to give up"
-    letters = _listing([f"{choice_key(action)} ({action})" for action in legal])
+    letters = listing([f"{choice_key(action)} ({action})" for action in legal])
     return f"answer with {letters}, or q to give up"
 
 
