@@ -447,15 +447,6 @@ def play_bots(
     return final, GameRecord(len(bots), rules, tuple(actions), seed)
 
 
-def lineup(bots: Sequence[Bot], players: int, game: int) -> tuple[Bot, ...]:
-    """The bots of game number ``game``: seat ``i`` plays ``bots[(i + game) % len(bots)]``.
-
-    Rotating the list by one every game spreads every bot evenly over the seats (which need not be
-    equally strong: seat 0 starts round 1), however many bots there are.
-    """
-    return tuple(bots[(seat + game) % len(bots)] for seat in range(players))
-
-
 Policy = Callable[[GameState, random.Random], Action]
 """A bot: picks one of ``state.legal_actions()``; may use the random source it is given."""
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-from collections import Counter
 
 import pytest
 
@@ -18,7 +17,6 @@ from froeschis.games.froeschis.bots import (
     as_policy,
     determinize,
     greedy_policy,
-    lineup,
     make_bot,
     parse_bots,
     play_bots,
@@ -133,16 +131,6 @@ def test_make_bot_and_parse_bots_read_names_and_budgets() -> None:
             parse_bots(bad)
     with pytest.raises(ValueError, match="budget"):
         IsmcBot(budget=0)
-
-
-def test_lineup_rotates_every_bot_over_every_seat_evenly() -> None:
-    bots = parse_bots("random,greedy,ismc:2")
-    seats: Counter[tuple[int, str]] = Counter()
-    for game in range(6):
-        for seat, bot in enumerate(lineup(bots, 4, game)):
-            seats[seat, bot.name] += 1
-    assert set(seats.values()) == {2}
-    assert len(seats) == 4 * 3
 
 
 # --------------------------------------------------------------------------- greedy
