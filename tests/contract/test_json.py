@@ -7,15 +7,14 @@ so they carry no clause marker."""
 from __future__ import annotations
 
 import json
-import random
 from typing import Any
 
 import pytest
 
 from froeschis.framework import records
 from froeschis.framework.errors import FormatError
-from froeschis.framework.game import Game
 from froeschis.framework.registry import game, names
+from tests.contract.random_games import random_game
 
 
 def configurations() -> list[Any]:
@@ -26,23 +25,6 @@ def configurations() -> list[Any]:
         found.append(pytest.param(name, None, id=f"{name}-published"))
         found += [pytest.param(name, v.option, id=f"{name}-{v.option}") for v in of.variants]
     return found
-
-
-def played(of: Game, rules: Any, seed: int, limit: int = 300) -> tuple[list[Any], list[Any], list[Any]]:
-    """One seeded random game by the random bot: its states, actions and events, at most ``limit``."""
-    rng = random.Random(seed)
-    state = of.new_game(of.players[-1], rules)
-    bot = of.bots["random"](rules)
-    states: list[Any] = [state]
-    actions: list[Any] = []
-    events: list[Any] = []
-    while len(actions) < limit and not state.is_terminal:
-        action = of.sample_chance(state, rng) if state.is_chance else bot(state, rng)
-        state, fired = state.step(action)
-        states.append(state)
-        actions.append(action)
-        events += fired
-    return states, actions, events
 
 
 def same_text(value: Any) -> str:
@@ -56,7 +38,7 @@ def test_every_form_reads_back_what_was_written(name: str, variant: str | None) 
     written = of.rules_to_json(rules)
     assert of.rules_from_json(json.loads(same_text(written))) == rules
     for seed in range(3):
-        states, actions, events = played(of, rules, seed)
+        states, actions, events = random_game(of, rules, seed, 300)
         for action in actions:
             text = same_text(of.action_to_json(action))
             back = of.action_from_json(json.loads(text))

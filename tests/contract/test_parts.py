@@ -13,20 +13,14 @@ import pytest
 
 from froeschis.framework.game import Game, MissingPartError, UnknownBotError
 from froeschis.framework.registry import game, names
+from tests.contract.random_games import random_game
 
 
 def path(of: Game, seed: int, limit: int = 400) -> tuple[list[Any], list[Any]]:
-    """One seeded random game of ``of`` by its random bot, at most ``limit`` states: the states,
-    and the actions between them."""
-    rng = random.Random(seed)
-    rules = of.rules()
-    history, actions = [of.new_game(of.players[-1], rules)], []
-    bot = of.bots["random"](rules)
-    while len(history) < limit and not history[-1].is_terminal:
-        state = history[-1]
-        actions.append(of.sample_chance(state, rng) if state.is_chance else bot(state, rng))
-        history.append(state.apply(actions[-1]))
-    return history, actions
+    """One seeded random game of ``of`` by the published rules, at most ``limit`` states: the
+    states, and the actions between them."""
+    states, actions, _ = random_game(of, of.rules(), seed, limit - 1)
+    return states, actions
 
 
 def states(of: Game, seed: int, limit: int = 400) -> Iterator[Any]:

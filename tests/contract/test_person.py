@@ -7,7 +7,6 @@ presentation, not a rule clause, so they carry no clause marker."""
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import pytest
@@ -16,6 +15,7 @@ from froeschis.framework.answers import Person
 from froeschis.framework.game import Game
 from froeschis.framework.registry import game, names
 from froeschis.framework.terminal import numbered, person, telling
+from tests.contract.random_games import random_game
 from tests.contract.test_parts import path
 
 JUNK = ("hello", "?", "1²", "\u0663", "99999999", "frog@", "draw draw")
@@ -29,14 +29,8 @@ def decisions(of: Game, seed: int, most: int = 40) -> list[Any]:
     over the games."""
     found = []
     for rules in (of.rules(), *(of.rules(**{variant.option: True}) for variant in of.variants)):
-        rng, state = random.Random(seed), of.new_game(of.players[-1], rules)
-        bot = of.bots["random"](rules)
-        for _ in range(100):
-            if state.is_terminal:
-                break
-            if not state.is_chance:
-                found.append(state)
-            state = state.apply(of.sample_chance(state, rng) if state.is_chance else bot(state, rng))
+        states, _, _ = random_game(of, rules, seed, 100)
+        found += [state for state in states[:100] if not state.is_chance and not state.is_terminal]
     return found[:: max(1, len(found) // most)][:most]
 
 
