@@ -374,6 +374,15 @@ def test_label(game: str, nodeid: str) -> str:
     return label(game, "test", _slug(nodeid))
 
 
+def _playthroughs_cell(game: str, row: ClauseTrace, *, short: bool = False) -> str:
+    """A clause's golden playthroughs: their count, linked to their list; for a clause no step can
+    fire (what a seat sees), no count and no link: none is needed (issue 29, item 18)."""
+    if not row.playthrough_needed:
+        return "none needed" if short else "none needed (no step fires this clause)"
+    plays = str(len(row.playthroughs)) if short else _count(len(row.playthroughs), "playthrough")
+    return ref(plays_label(game, row.clause), plays)
+
+
 def playthrough_label(game: str, name: str) -> str:
     return label(game, "playthrough", _slug(name))
 
@@ -799,8 +808,7 @@ def clause_rst(doc: GameDoc, clause: Clause, show: Show = Show()) -> str:
     tests = _count(len(row.tests), "test")
     out.append(f":Tested by: {ref(tests_label(name, clause.id), tests) if show.tests_page else tests}")
     if show.playthroughs:
-        plays = _count(len(row.playthroughs), "playthrough")
-        out.append(f":Golden playthroughs: {ref(plays_label(name, clause.id), plays)}")
+        out.append(f":Golden playthroughs: {_playthroughs_cell(name, row)}")
     if doc.readings:
         readings = " · ".join(
             ref(reading_label(name, lang, clause.id), NATIVE_NAMES.get(lang, lang))
@@ -834,7 +842,7 @@ def clause_rst(doc: GameDoc, clause: Clause, show: Show = Show()) -> str:
         out += [f"- {ref(test_label(name, nodeid), nodeid)}" for nodeid in row.tests] + [""]
     else:
         out += [".. rubric:: Tests", ""] + [f"- ``{nodeid}``" for nodeid in row.tests] + [""]
-    if show.playthroughs:
+    if show.playthroughs and row.playthrough_needed:
         out += [f".. _{plays_label(name, clause.id)}:", "", ".. rubric:: Golden playthroughs", ""]
         if row.playthroughs:
             out += [", ".join(ref(playthrough_label(name, p), p) for p in row.playthroughs), ""]
@@ -989,7 +997,7 @@ def matrix_rst(doc: GameDoc, show: Show = Show()) -> str:
             tests = "\n\n".join(f"``{nodeid.partition('::')[2]}``" for nodeid in row.tests)
         cells = [doc.clause_ref(row.clause), row.kind, implementations, tests]
         if show.playthroughs:
-            cells.append(ref(plays_label(doc.name, row.clause), str(len(row.playthroughs))))
+            cells.append(_playthroughs_cell(doc.name, row, short=True))
         rows.append(cells)
     headers = ["Clause", "Kind", "Implementation", "Tests"]
     widths = "3 1 5 1" if show.tests_page else "3 1 4 4"

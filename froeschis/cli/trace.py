@@ -14,26 +14,31 @@ from pathlib import Path
 import attrs
 from rich.table import Table
 
-from froeschis.cli.options import Subparsers, add_command, add_game, add_json, make_console
+from froeschis.cli.options import Subparsers, add_command, add_game, add_json, game_of, make_console
 from froeschis.framework.errors import FroeschisError
 from froeschis.framework.game import Game
-from froeschis.verify.trace import trace_matrix, unknown_ids
+from froeschis.verify.trace import ClauseTrace, trace_matrix, unknown_ids
 
 
 def run(args: argparse.Namespace) -> int:
     tests = Path(args.tests)
     if not tests.is_dir():
         raise FroeschisError(f"--tests: no test folder {tests} (run from a source checkout or pass --tests)")
-    matrix = trace_matrix(tests)
-    unknown = unknown_ids(tests)
-    gaps = [row for row in matrix if not (row.implementations and row.tests and row.playthroughs)]
+    of = game_of(args)
+    matrix = trace_matrix(tests, of=of)
+    unknown = unknown_ids(tests, of=of)
+    in_force = set(of.catalogue().in_force_ids())  # a deprecated clause needs nothing
+    gaps = [row for row in matrix if row.clause in in_force and not row.complete]
     if args.json:
         rows = [attrs.asdict(row) for row in matrix]
         print(
-            json.dumps({"clauses": rows, "unknown_ids": unknown, "gaps": [g.clause for g in gaps]}, indent=2)
+            json.dumps(
+                {"game": of.name, "clauses": rows, "unknown_ids": unknown, "gaps": [g.clause for g in gaps]},
+                indent=2,
+            )
         )
     else:
-        table = Table(title="Clause traceability")
+        table = Table(title=f"Clause traceability of {of.title}")
         for column in ("clause", "kind", "implemented by", "tests", "playthroughs"):
             table.add_column(column)
         for row in matrix:
@@ -42,7 +47,7 @@ def run(args: argparse.Namespace) -> int:
                 row.kind,
                 "\n".join(name.removeprefix("froeschis.") for name in row.implementations) or "[red]none",
                 str(len(row.tests)) if row.tests else "[red]0",
-                str(len(row.playthroughs)) if row.playthroughs else "[red]0",
+                _playthroughs(row),
             )
         console = make_console()
         console.print(table)
@@ -53,6 +58,12 @@ def run(args: argparse.Namespace) -> int:
     return 1 if gaps or unknown else 0
 
 
+def _playthroughs(row: ClauseTrace) -> str:
+    if row.playthroughs:
+        return str(len(row.playthroughs))
+    return "[red]0" if row.playthrough_needed else "none needed"
+
+
 def add(subparsers: Subparsers, game: Game) -> None:
     parser = add_command(
         subparsers,
@@ -60,10 +71,12 @@ def add(subparsers: Subparsers, game: Game) -> None:
         run,
         help="the clause traceability matrix; fails on any gap",
         description=(
-            "Show, for every clause of the rules catalogue (spec/froeschis/clauses.toml), the functions that "
-            "implement it, the tests that name it and the golden playthroughs that exercise it. Exit "
-            "status 1 when a clause lacks one of the three or a test names a clause the catalogue does "
-            "not have (the coverage gate of the test suite); needs the tests of a source checkout."
+            f"Show, for every clause of the game's rules catalogue (spec/{game.name}/clauses.toml for "
+            f"{game.title}), the functions that implement it, the tests that name it and the golden "
+            "playthroughs that exercise it (none needed for a clause no step can fire, such as what a "
+            "seat sees). Exit status 1 when a clause lacks one of them or a test names a clause the "
+            "catalogue does not have (the coverage gate of the test suite); needs the tests of a "
+            "source checkout."
         ),
     )
     add_game(parser)

@@ -297,6 +297,34 @@ def test_a_test_file_the_scan_cannot_read_is_a_message_naming_it(
     assert f"tests/test_made_up.py: {reason}" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_trace_reports_the_game_it_is_given(name: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 29, item 4: ``trace --game frog`` printed Fröschis' matrix. Each game's report lists
+    exactly its own catalogue's clauses, and passes as the gate above does (a clause no step can
+    fire needs no playthrough)."""
+    of = GAMES[name]
+    assert main(["trace", "--game", name, "--tests", str(TESTS), "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["game"] == name
+    assert [row["clause"] for row in report["clauses"]] == [c.id for c in of.catalogue().clauses]
+    assert report["gaps"] == []
+    assert main(["trace", "--game", name, "--tests", str(TESTS)]) == 0
+    total = len(of.catalogue().in_force_ids())
+    assert f"{total}/{total} clauses implemented, tested and exercised" in capsys.readouterr().out
+
+
+def test_trace_names_a_playthrough_gap_of_another_game(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The gate of ``trace --game frog`` can fail: with an empty folder of playthroughs, every clause
+    a step fires is a gap, and the clauses no step fires are not."""
+    of = GAMES["frog"]
+    (tmp_path / "vectors").mkdir()
+    rows = trace_matrix(TESTS, tmp_path / "vectors", of=of)
+    gaps = {row.clause for row in rows if not row.complete}
+    assert gaps == set(of.catalogue().in_force_ids()) - set(_not_events("frog"))
+
+
 PROVENANCE = TESTS.parent / "docs" / "provenance.rst"
 SITE = re.compile(r"[a-z0-9-]+(?:\.[a-z0-9-]+)+(?:/[a-z0-9/-]+)?")
 

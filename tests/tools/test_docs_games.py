@@ -274,3 +274,24 @@ def test_every_directive_of_the_pages_is_registered_with_its_options_and_game() 
                 assert arguments and arguments[0] in registry.names(), where
             used += 1
     assert used > 20 and "froeschis-rules" not in app.directives
+
+
+@pytest.mark.parametrize("name", registry.names())
+def test_a_clause_no_step_fires_shows_no_playthrough_count(name: str) -> None:
+    """Issue 29, item 18: Army of Frogs' page showed "Golden playthroughs: 0 playthroughs", as a
+    link to an empty list, for the ten clauses its playthrough plan names as fired by no step. Those
+    say none is needed; every other clause shows its count, linked."""
+    game = registry.game(name)
+    doc = build_game_doc(REPO / "tests", game)
+    plan = game.playthroughs
+    silent = set(plan.not_events) if plan is not None else set()
+    show = Show(tests_page=True, playthroughs=True, statements=True)
+    for row in doc.matrix:
+        section = rulesdoc.clause_rst(doc, doc.catalogue.clause(row.clause), show)
+        label = rulesdoc.label(name, "clause-playthroughs", row.clause)
+        if row.clause in silent:
+            assert ":Golden playthroughs: none needed" in section, row.clause
+            assert label not in section, row.clause
+        else:
+            assert f":Golden playthroughs: :ref:`{len(row.playthroughs)} playthrough" in section, row.clause
+            assert f".. _{label}:" in section, row.clause
