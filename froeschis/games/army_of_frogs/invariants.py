@@ -56,7 +56,9 @@ def check_consistent(state: ArmyState) -> None:
         raise _refused(state, "island", "the stones on the island, in the hands and in the bag are not the "
                        f"game's: {dict(sorted(held.items()))}", "fill_bag")  # fmt: skip
     _check_island(state)
+    _check_stones_played(state)
     _check_progress(state)
+    _check_winners_linked(state)
 
 
 def _check_unshuffled(state: ArmyState, contents: tuple[int, ...]) -> None:
@@ -79,6 +81,35 @@ def _check_island(state: ArmyState) -> None:
         raise _refused(state, "island", "the island is in more than one part", "one_island")
     if has_forbidden_string(table, island):
         raise _refused(state, "island", "the island has a forbidden string", "forbidden_string")
+
+
+def _check_stones_played(state: ArmyState) -> None:
+    """The island as the turns played leave it: a turn adds at most one stone, its last act (so
+    before the end no more stones than turns over); the first turn always adds one, on a first cell
+    (its seat holds two stones and the empty island has its first cells), and a lone stone cannot
+    move (a jump needs a stone to jump over), so it stays there."""
+    table, count = state.rules.table, len(state.island)
+    played = state.turn - (0 if state.phase is Phase.OVER else 1)
+    if count > played:
+        raise _refused(state, "island", f"{count} stones on the island after {played} turns played: a "
+                       "turn adds at most one", "turn_parts")  # fmt: skip
+    if state.turn > 1 and not count:
+        raise _refused(state, "island", f"turn {state.turn} with an empty island: the first turn adds a "
+                       "stone", "first_cells")  # fmt: skip
+    first = table.first_cells(EMPTY_ISLAND)
+    if count == 1 and next(iter(state.island)) not in first:
+        where = " or ".join(f"{q},{r}" for q, r in first)
+        raise _refused(state, "island", f"a lone stone must lie where the first stone goes ({where})",
+                       "first_cells")  # fmt: skip
+
+
+def _check_winners_linked(state: ArmyState) -> None:
+    """A winner's stones on the island meet the goal (``link_at`` of them, all linked)."""
+    table, rules = state.rules.table, state.rules
+    for seat in state.winners:
+        if not table.linked(table, state.island, table.colour_of(seat, state.num_players), rules.link_at):
+            raise _refused(state, "winners", f"seat {seat} won without {rules.link_at} of its stones linked "
+                           "on the island", "linked")  # fmt: skip
 
 
 def _check_progress(state: ArmyState) -> None:

@@ -633,17 +633,17 @@ def test_the_game_ends_after_the_fiftieth_round() -> None:
 
 @pytest.mark.clause("army-of-frogs:variant.repetition-draw")
 def test_with_the_option_a_third_repetition_ends_the_game() -> None:
-    """The position at the start of turn 1 (remembered) comes back at turns 5 and 9: over at 9. The
-    same island moved by a translation counts as the same."""
+    """The position at the start of turn 5 (remembered; its four stones took four turns) comes back
+    at turns 9 and 13: over at 13. The same island moved by a translation counts as the same."""
     rules = Rules(stones_per_colour=2, repetition_draw=True)
-    start = build(ROCKING, hands=((), ()), turn=1, rules=rules)
+    start = build(ROCKING, hands=((), ()), turn=5, rules=rules)
     start = attrs.evolve(start, positions=(Position(0, start.island.translated()),))
     state = played(start, *ROCK)
-    assert not state.is_terminal and state.turn == 9 - 4
+    assert not state.is_terminal and state.turn == 13 - 4
     state = played(state, *ROCK)
-    assert state.is_terminal and state.turn == 9 and state.winners == ()
+    assert state.is_terminal and state.turn == 13 and state.winners == ()
     assert not played(
-        build(ROCKING, hands=((), ()), turn=1, rules=Rules(stones_per_colour=2)), *ROCK, *ROCK
+        build(ROCKING, hands=((), ()), turn=5, rules=Rules(stones_per_colour=2)), *ROCK, *ROCK
     ).is_terminal
     shifted = Island({(q + 5, r - 2): c for (q, r), c in start.island.items()})
     assert TABLE.remember(tuple(start.positions), 0, shifted) == ((), False)

@@ -115,6 +115,17 @@ MALFORMED = [
     (RED_FROG.replace("t7 s0", "t7 s1"), "seat", "not seat 1's"),
     (RED_FROG.replace("t7 s0", "t7 s0 w1"), "winners", "has no winner"),
     (RED_FROG + ";s0 0,0:1", "positions", "repetition"),
+    # Issue 29, item 10: positions no game reaches, which spec/army-of-frogs/protocol.md says MUST
+    # be refused (twenty stones, ten of each colour, in each):
+    ("AoF2;move t1 s0;0,0:0;01/01;" + "0" * 7 + "1" * 8, "island", "after 0 turns played"),
+    (
+        "AoF2;move t7 s0;" + RED_FROG.split(";")[2] + " 1,0:0;00/01;" + "0" * 5 + "1" * 4,
+        "island",
+        "at most one",
+    ),
+    ("AoF2;move t2 s1;-;01/01;" + "0" * 8 + "1" * 8, "island", "first turn adds"),
+    ("AoF2;move t2 s1;1,0:0;01/01;" + "0" * 7 + "1" * 8, "island", "lone stone must lie"),
+    ("AoF2;over t1 s0 w0;0,0:0;01/01;" + "0" * 7 + "1" * 8, "winners", "without 7 of its stones linked"),
 ]
 
 
