@@ -14,35 +14,45 @@ import sys
 from typing import Any
 
 from froeschis.cli.files import check_file, check_not_installed, save_or_rescue
-from froeschis.cli.options import Subparsers, add_command, add_game, game_of, player_count_of, positive_int
+from froeschis.cli.options import (
+    Subparsers,
+    add_command,
+    add_game,
+    game_of,
+    non_negative_int,
+    player_count_of,
+    positive_int,
+)
 from froeschis.framework.errors import FroeschisError
 from froeschis.framework.game import Game
+from froeschis.framework.positions import first_decision, position, position_text, ways
 from froeschis.verify.explore import census_toml, divide
 
 
 def _position(of: Game, args: argparse.Namespace) -> Any:
-    """The state ``--position`` names: one of the game's named positions, a notation, or the start."""
-    if args.position is None:
-        return of.new_game(args.players or min(of.players), None)
-    named = of.perft_positions()
-    if args.position in named:
-        return named[args.position]
-    if of.parse_position is None:
-        known = ", ".join(named) or "none"
-        raise FroeschisError(
-            f"--position: {args.position!r} is no named position of {of.title} (known: {known})"
-        )
-    return of.parse_position(args.position)
+    """The state ``--position`` names (:func:`froeschis.framework.positions.position`), or the first
+    decision of a game dealt by ``--seed``; the latter said on stderr, in a form ``--position``
+    reads back, so that the split can be repeated by another engine."""
+    if args.position is not None:
+        if args.seed is not None:
+            raise FroeschisError("--seed deals the default position: give --position or --seed, not both")
+        return position(of, args.position)
+    players = args.players or min(of.players)
+    seed = args.seed or 0
+    state = first_decision(of, players, seed)
+    print(f"position: the first decision after a deal by seed {seed} ({players} players):", file=sys.stderr)
+    print(position_text(of, state), file=sys.stderr)
+    return state
 
 
 def divide_report(of: Game, args: argparse.Namespace) -> int:
     """``--divide DEPTH``: perft(DEPTH) of the position, split by its first action."""
     state = _position(of, args)
     if state.is_chance:
-        named = ", ".join(of.perft_positions()) or f"none: {of.title} has no positions to divide from yet"
         raise FroeschisError(
             "--divide: the position is a chance node (a shuffle or a deal: too many outcomes to split "
-            f"by); give --position, a position after it (named positions: {named})"
+            f"by); give --position, a position after it ({ways(of)}), or leave it out for the first "
+            "decision after a seeded deal"
         )
     counts = of.divide(state, args.divide) if of.divide is not None else divide(of, state, args.divide)
     width = max((len(action) for action in counts), default=0)
@@ -56,8 +66,8 @@ def run(args: argparse.Namespace) -> int:
     of = game_of(args)
     if args.divide is not None:
         return divide_report(of, args)
-    if args.position is not None or args.players is not None:
-        raise FroeschisError("--position and --players go with --divide")
+    if args.position is not None or args.players is not None or args.seed is not None:
+        raise FroeschisError("--position, --players and --seed go with --divide")
     if not of.tiny:
         raise FroeschisError(f"{of.title} has no tiny configurations to walk")
     path = of.spec() / "census.toml"
@@ -106,9 +116,16 @@ def add(subparsers: Subparsers, game: Game) -> None:
     )
     parser.add_argument(
         "--position",
-        help="with --divide: a named position of the game's perft table, or a position in its notation "
-        "(default: the start)",
+        help=f"with --divide: the position to split; for {game.title}: {ways(game)} (default: the first "
+        "decision after a deal by --seed, written on stderr as --position reads it)".replace("%", "%%"),
     )
     parser.add_argument(
-        "--players", type=player_count_of(game), help="with --divide from the start: the players"
+        "--players",
+        type=player_count_of(game),
+        help="with --divide from the default position: the players (default: the fewest the game allows)",
+    )
+    parser.add_argument(
+        "--seed",
+        type=non_negative_int,
+        help="with --divide from the default position: the seed of the deal (default 0)",
     )

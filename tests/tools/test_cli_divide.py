@@ -4,11 +4,15 @@ in the game's notation, or refused with a message naming what is wrong."""
 from __future__ import annotations
 
 import tomllib
+from typing import Any
 
 import pytest
 
 from froeschis.cli import main
 from froeschis.framework import registry
+from froeschis.framework.game import Game
+from froeschis.framework.playthroughs import read_header
+from froeschis.framework.positions import first_decision, playthrough_names, position, position_text
 
 ARMY = registry.game("army-of-frogs")
 POSITIONS = {
@@ -53,19 +57,40 @@ def test_a_position_in_notation_divides_as_its_name_does(capsys: pytest.CaptureF
 @pytest.mark.parametrize(
     ("words", "message"),
     [
-        (["--game", "army-of-frogs", "--divide", "1"], "the position is a chance node"),
-        (["--divide", "1"], "Fröschis has no positions to divide from yet"),
+        (
+            [
+                "--game",
+                "army-of-frogs",
+                "--divide",
+                "1",
+                "--position",
+                "AoF2;shuffle t1 s0;-;-/-;" + "0" * 10 + "1" * 10,
+            ],
+            "the position is a chance node",
+        ),
         (
             ["--game", "army-of-frogs", "--divide", "2", "--position", "nowhere"],
             "notation: a position has 5 or 6",
         ),
-        (
-            ["--game", "frog", "--divide", "1", "--position", "x"],
-            "'x' is no named position of Frog (known: none)",
-        ),
-        (["--game", "army-of-frogs", "--players", "3"], "--position and --players go with --divide"),
+        (["--game", "frog", "--divide", "1", "--position", "x"], "'x' is no position of Frog; a position is"),
+        (["--game", "frog", "--divide", "1", "--position", "3p-seed0@100000"], "K is from 0 to"),
+        (["--game", "frog", "--divide", "1", "--position", "3p-seed0@x"], "K of NAME@K is a whole number"),
+        (["--game", "frog", "--divide", "1", "--position", "3p-seed0@0"], "the position is a chance node"),
+        (["--divide", "1", "--position", "{"], "position: not JSON"),
+        (["--game", "army-of-frogs", "--players", "3"], "--position, --players and --seed go with --divide"),
+        (["--divide", "1", "--seed", "1", "--position", "2p-row2-seed11@3"], "not both"),
     ],
-    ids=["army-start", "froeschis-start", "bad-notation", "no-notation", "players-alone"],
+    ids=[
+        "chance",
+        "bad-notation",
+        "unknown",
+        "beyond-playthrough",
+        "bad-step",
+        "at-the-deal",
+        "bad-json",
+        "players-alone",
+        "seed-and-position",
+    ],
 )
 def test_a_position_that_cannot_be_divided_is_a_message(
     capsys: pytest.CaptureFixture[str], words: list[str], message: str
@@ -73,3 +98,46 @@ def test_a_position_that_cannot_be_divided_is_a_message(
     assert main(["census", *words]) == 2
     error = capsys.readouterr().err
     assert message in error and "Traceback" not in error
+
+
+GAMES = [pytest.param(registry.game(name), id=name) for name in registry.names()]
+
+
+def _split(out: str) -> dict[str, int]:
+    *lines, total = out.splitlines()
+    counts = {action.strip(): int(count) for action, _, count in (line.rpartition("  ") for line in lines)}
+    assert total.startswith(f"total {sum(counts.values())} at depth ")
+    return counts
+
+
+@pytest.mark.parametrize("of", GAMES)
+def test_the_default_position_is_a_seeded_deal_every_game_divides(
+    capsys: pytest.CaptureFixture[str], of: Game
+) -> None:
+    """Issue 29, item 11: the documented default ("the start") was refused as a chance node. It is
+    the first decision after a deal by ``--seed``; its legal actions are the split's first actions,
+    and the position written on stderr divides alike when given back as ``--position``."""
+    assert main(["census", "--game", of.name, "--divide", "1", "--seed", "3"]) == 0
+    out, err = capsys.readouterr()
+    counts = _split(out)
+    state = first_decision(of, min(of.players), 3)
+    assert sorted(counts) == sorted(str(action) for action in state.legal_actions())
+    written = err.splitlines()[-1]
+    assert position(of, written) == state
+    assert main(["census", "--game", of.name, "--divide", "1", "--position", written]) == 0
+    assert _split(capsys.readouterr().out) == counts
+
+
+@pytest.mark.parametrize("of", GAMES)
+def test_every_game_names_positions_by_its_golden_playthroughs(of: Game) -> None:
+    """``NAME@K`` is the state after K actions of the playthrough, replayed independently here from
+    its header's action list; and every game's position reads back from its one-line text."""
+    names = playthrough_names(of)
+    assert names, f"{of.title} has golden playthroughs"
+    play = read_header(of.spec() / "vectors" / f"{names[0]}.jsonl")
+    steps = len(play.actions) // 2
+    state: Any = of.new_game(play.players, play.rules)
+    for action in play.actions[:steps]:
+        state = state.apply(action)
+    assert position(of, f"{names[0]}@{steps}") == state
+    assert position(of, position_text(of, state)) == state

@@ -22,6 +22,7 @@ from froeschis.games.army_of_frogs.serialize import (
     event_to_json,
     rules_from_json,
     rules_to_json,
+    state_from_json,
     state_to_json,
 )
 from froeschis.games.army_of_frogs.spec import NAME, load_catalogue, spec_dir
@@ -51,6 +52,7 @@ GAME = Game(
     sample_chance=sample_chance,
     chance_outcomes=chance_outcomes,
     state_to_json=state_to_json,
+    state_from_json=state_from_json,
     action_to_json=action_to_json,
     action_from_json=action_from_json,
     rules_to_json=rules_to_json,

@@ -31,6 +31,7 @@ from froeschis.games.froeschis.serialize import (
     record_from_json,
     rules_from_json,
     rules_to_json,
+    state_from_json,
     state_to_json,
 )
 from froeschis.games.froeschis.spec import LANGUAGES, load_catalogue, spec_dir
@@ -95,6 +96,7 @@ GAME = Game(
     sample_chance=sample_chance,
     chance_outcomes=_outcomes,
     state_to_json=state_to_json,
+    state_from_json=state_from_json,
     action_to_json=action_to_json,
     action_from_json=action_from_json,
     rules_to_json=rules_to_json,
