@@ -85,6 +85,7 @@ NUMERIC_OPTIONS: dict[tuple[str, str], Callable[[str], int | float]] = {
     ("vectors", "--seeds"): positive_int,
     ("census", "--divide"): positive_int,
     ("census", "--players"): player_count,
+    ("census", "--seed"): non_negative_int,
     ("conform", "--games"): non_negative_int,
     ("conform", "--seed"): non_negative_int,
     ("conform", "--timeout"): positive_seconds,
