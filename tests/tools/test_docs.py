@@ -790,3 +790,29 @@ def test_the_pictures_are_in_the_clauses_sections(model: rulesdoc.GameDoc) -> No
     assert ".. raw:: html" not in trash
     reading = rulesdoc.reading_rst(model, "de")
     assert reading.count(".. raw:: html") == len(rulesdoc.ROW_EXAMPLES) and "A 3 in hand" not in reading
+
+
+OUTSIDE = re.compile(r"\.\./shared|\bshared/(?:seeds|rules-research)|\bseeds/00\d|(?<![\w.])/(?:work|home|Users|tmp)/\S")
+"""A path that leaves the repository: the project's working files beside the checkout, or one
+machine's absolute paths (``cd /work/...``)."""
+
+
+def _reader_pages() -> list[Path]:
+    root = REPO
+    pages = [root / "README.md", root / "CONTRIBUTING.md", *sorted((root / "docs").glob("*.rst"))]
+    for folder in ("spec", "examples"):
+        pages += sorted((root / folder).rglob("*.md"))
+    return pages
+
+
+def test_no_page_a_reader_gets_points_outside_the_repository() -> None:
+    """Issue 29, item 18: ``frog.rst`` sent readers to ``shared/seeds/003``, the Army of Frogs spec
+    to ``../shared/seeds``, Frog's example README into one machine's checkout. A clone has none of
+    them: the pages name the copies in ``spec/`` (``sources/*.toml`` hold the seed texts verbatim)."""
+    found = [
+        f"{page.relative_to(REPO)}:{number}: {match[0]}"
+        for page in _reader_pages()
+        for number, line in enumerate(page.read_text(encoding="utf-8").splitlines(), 1)
+        for match in OUTSIDE.finditer(line)
+    ]
+    assert found == []
