@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 
 from froeschis.games.frog.cards import Card, Suit, cards, sort_cards
-from froeschis.games.frog.engine import GameState
+from froeschis.games.frog.engine import FrogState
 from froeschis.games.frog.rules import Rules
 from froeschis.games.frog.state import NOBODY, Call, Contract, Phase, Trick
 
@@ -65,7 +65,7 @@ def build(
     scores: tuple[int, int, int] = (150, 150, 150),
     deals: int = 0,
     rules: Rules | None = None,
-) -> GameState:
+) -> FrogState:
     """A state of a deal with these hands (seat 0 first) and fields; see the module docstring.
 
     ``turn`` defaults to the seat after the trick's last card, or the leader; ``leader`` to the
@@ -96,7 +96,7 @@ def build(
         leader = plays[0][0] if plays and leader is None else leader
         if turn is None:
             turn = (plays[-1][0] + 1) % 3 if plays else leader
-    return GameState(
+    return FrogState(
         rules, phase, dealer, deals, scores, NOBODY if turn is None else turn, (dealt[0], dealt[1], dealt[2]),
         hand(widow), auction, bidder, contract, trump, widow_taken, hand(discards),
         NOBODY if leader is None else leader, plays, completed,

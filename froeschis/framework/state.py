@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar, Generic, TypeVar, cast
 
+from froeschis.framework.errors import IllegalActionError
 from froeschis.framework.provenance import Recorder, Transition
 
 S = TypeVar("S")
@@ -66,24 +67,42 @@ class Advancing(Generic[S, A, E]):
             return CHANCE
         return self.deciding_seat
 
+    @staticmethod
+    def parse_action(text: str) -> Any:
+        """The game's reader of an action's text (``"no-move"``, ``"add 1 0,0"``: what ``str`` of
+        an action writes), a :class:`~froeschis.framework.errors.FormatError` for text that is no
+        action: :meth:`apply`, :meth:`step` and :meth:`transition` take an action's text too."""
+        raise NotImplementedError
+
     def _advance(self, action: A, recorder: Any) -> S:
         """The state after ``action``, reporting its parts to ``recorder`` if one is given; raises
         :class:`~froeschis.framework.errors.IllegalActionError` for an action the rules forbid."""
         raise NotImplementedError
 
-    def apply(self, action: A) -> S:
+    def apply(self, action: A | str) -> S:
         """The state after ``action`` (no provenance is recorded: the fast path of every walk);
         :class:`~froeschis.framework.errors.IllegalActionError`, naming the clause, for an action
-        the rules do not allow here."""
-        return self._advance(action, None)
+        the rules do not allow here. ``action`` may be its text (``state.apply("no-move")``)."""
+        try:
+            return self._advance(cast(A, action), None)
+        except IllegalActionError:  # free until raised: the actions of a walk pay nothing for text
+            if not isinstance(action, str):
+                raise
+        return self._advance(self._parsed(action), None)
 
-    def step(self, action: A) -> tuple[S, tuple[E, ...]]:
+    def step(self, action: A | str) -> tuple[S, tuple[E, ...]]:
         """Like :meth:`apply`, also returning the events the action caused."""
+        action = self._parsed(action) if isinstance(action, str) else action
         recorder = self.recorder(self.rules.table)
         return self._advance(action, recorder), tuple(recorder.events)
 
-    def transition(self, action: A) -> Transition[S, A, E]:
+    def transition(self, action: A | str) -> Transition[S, A, E]:
         """The step with its whole provenance: every part, the clauses that decided it, its writes."""
+        action = self._parsed(action) if isinstance(action, str) else action
         recorder = self.recorder(self.rules.table)
         after = self._advance(action, recorder)
         return Transition(cast(S, self), action, after, tuple(recorder.events), tuple(recorder.fired))
+
+    def _parsed(self, text: str) -> A:
+        """The action ``text`` writes, by the game's reader (a FormatError for text that is none)."""
+        return cast(A, type(self).parse_action(text))

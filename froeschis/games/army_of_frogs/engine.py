@@ -20,7 +20,16 @@ import attrs
 from froeschis.framework.errors import FormatError, IllegalActionError, shown
 from froeschis.framework.provenance import Transition as Step
 from froeschis.framework.state import Advancing
-from froeschis.games.army_of_frogs.actions import NO_ADD, NO_MOVE, Action, Add, AnyAction, Move, Shuffle
+from froeschis.games.army_of_frogs.actions import (
+    NO_ADD,
+    NO_MOVE,
+    Action,
+    Add,
+    AnyAction,
+    Move,
+    Shuffle,
+    parse_action,
+)
 from froeschis.games.army_of_frogs.events import Event, EventKind
 from froeschis.games.army_of_frogs.hexes import EMPTY_ISLAND, Colour, Island
 from froeschis.games.army_of_frogs.moves import legal_adds
@@ -108,6 +117,7 @@ class ArmyState(Advancing["ArmyState", AnyAction, Event]):
         return self.bag if self.phase is _SHUFFLE else ()
 
     recorder = Recorder
+    parse_action = staticmethod(parse_action)
 
     def _advance(self, action: AnyAction, recorder: Recorder | None) -> ArmyState:
         _check(self, action)

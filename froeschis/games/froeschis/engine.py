@@ -136,6 +136,7 @@ class GameState(Advancing["GameState", AnyAction, Event]):
         return ()
 
     recorder = Recorder
+    parse_action = staticmethod(Action.parse)
 
     def _advance(self, action: AnyAction, recorder: Recorder | None) -> GameState:
         return _advance(self, action, recorder)

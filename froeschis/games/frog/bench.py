@@ -25,7 +25,7 @@ import attrs
 from froeschis.framework.bench import OwnGames, SameGames
 from froeschis.framework.loop import drive, random_policy
 from froeschis.games.frog.chance import sample_chance
-from froeschis.games.frog.engine import GameState, new_game
+from froeschis.games.frog.engine import FrogState, new_game
 from froeschis.games.frog.state import Contract
 
 _RANKS = 9
@@ -59,7 +59,7 @@ def play_engine(players: int, seed: int) -> Played:
     """The random match ``play_game(frog, players, seed)`` plays, by the reference engine."""
     rng = random.Random(seed)
 
-    def chance(state: GameState) -> object:
+    def chance(state: FrogState) -> object:
         return sample_chance(state, rng)
 
     final, actions = drive(new_game(players), (random_policy,) * players, (rng,) * players, chance)

@@ -41,7 +41,7 @@ from froeschis.games.frog.actions import (
     parse_decision,
 )
 from froeschis.games.frog.cards import SUIT_OF_LETTER, Card, Suit, parse_card
-from froeschis.games.frog.engine import GameState
+from froeschis.games.frog.engine import FrogState
 from froeschis.games.frog.observation import observe
 from froeschis.games.frog.rules import Rules
 from froeschis.games.frog.state import Contract
@@ -56,7 +56,7 @@ _NEEDED = {Contract.FROG: 45, Contract.CHICO: 60, Contract.GRAND: 57}
 """The strength a hand needs for each bid (tuned so that the bids are won more often than lost)."""
 
 
-def _view(state: GameState) -> View:
+def _view(state: FrogState) -> View:
     return observe(state, state.current_player)
 
 
@@ -67,7 +67,7 @@ def _legal(view: View) -> list[Decision]:
 def random_bot(rules: Rules) -> Policy:
     """Any legal action, uniformly at random."""
 
-    def policy(state: GameState, rng: random.Random) -> Decision:
+    def policy(state: FrogState, rng: random.Random) -> Decision:
         return rng.choice(_legal(_view(state)))
 
     return policy
@@ -106,7 +106,7 @@ class Heuristic:
         mine = set(hand)
         return [c for c in self.deck if c not in mine and c not in played]
 
-    def __call__(self, state: GameState, rng: random.Random) -> Decision:
+    def __call__(self, state: FrogState, rng: random.Random) -> Decision:
         view = _view(state)
         legal = _legal(view)
         hand = _cards(view["hands"][view["seat"]])

@@ -13,11 +13,11 @@ from collections.abc import Iterator
 
 from froeschis.framework.errors import InternalError
 from froeschis.games.frog.actions import Chance, DrawDealer, Shuffle
-from froeschis.games.frog.engine import GameState
+from froeschis.games.frog.engine import FrogState
 from froeschis.games.frog.state import Phase
 
 
-def sample_chance(state: GameState, rng: random.Random) -> Chance:
+def sample_chance(state: FrogState, rng: random.Random) -> Chance:
     """A uniformly random outcome of the chance node ``state``."""
     if state.phase is Phase.DEALER:
         return DrawDealer(rng.choice(state.rules.table.first_dealers()))
@@ -28,7 +28,7 @@ def sample_chance(state: GameState, rng: random.Random) -> Chance:
     raise InternalError(f"no chance acts in phase {state.phase.value!r}")
 
 
-def chance_outcomes(state: GameState) -> Iterator[Chance]:
+def chance_outcomes(state: FrogState) -> Iterator[Chance]:
     """Every outcome of the chance node ``state``, each once, in a fixed order (the seats in their
     order; the deck's orders lexicographically by card code)."""
     if state.phase is Phase.DEALER:

@@ -36,7 +36,7 @@ from froeschis.games.frog.actions import (
     Shuffle,
 )
 from froeschis.games.frog.cards import ALL_CARDS
-from froeschis.games.frog.engine import PHASE_SLOT, GameState, _allowed_by
+from froeschis.games.frog.engine import PHASE_SLOT, FrogState, _allowed_by
 from froeschis.games.frog.misreadings import IMPLEMENTED
 from froeschis.games.frog.readings import VARIANT_OPTIONS
 from froeschis.games.frog.rules import Rules, standard_deck
@@ -54,7 +54,7 @@ VIEW_CLAUSES = frozenset({"view.own-hand", "view.public", "view.widow", "view.di
 reference's ``observe``), so no reply shows these clauses."""
 
 
-def phase_clause(state: GameState) -> str:
+def phase_clause(state: FrogState) -> str:
     """The clause that says what may happen in the state's phase."""
     return state.rules.table.clause_of(PHASE_SLOT[state.phase])
 
@@ -68,14 +68,14 @@ _ALLOWING_SLOTS = {
 """The slots whose clauses list a decision phase's legal actions (the play's depend on the trick)."""
 
 
-def _deciding_slots(state: GameState) -> tuple[str, ...]:
+def _deciding_slots(state: FrogState) -> tuple[str, ...]:
     if state.phase is Phase.PLAY:
         table = state.rules.table
         return _allowed_by(table, state.hands[state.turn], state.trick, state.trump)
     return _ALLOWING_SLOTS.get(state.phase, ())
 
 
-def decision_clauses(state: GameState) -> tuple[str, ...]:
+def decision_clauses(state: FrogState) -> tuple[str, ...]:
     """The clauses the engine consults to list the legal actions in ``state`` (none at chance nodes
     and at the end): a call's bid.raise and bid.ranking, a card's obligation (leading, following suit
     or trumping when void) and play.no-duty-to-win, the exchange's, the discard's, the trump's."""
@@ -83,13 +83,13 @@ def decision_clauses(state: GameState) -> tuple[str, ...]:
     return tuple(dict.fromkeys(table.clause_of(slot) for slot in _deciding_slots(state)))
 
 
-def allowing_clauses(state: GameState, action: Action) -> tuple[str, ...]:
+def allowing_clauses(state: FrogState, action: Action) -> tuple[str, ...]:
     """The clauses under which ``action`` is legal in ``state``: those that list the phase's legal
     decisions, or at a chance node the one that says what its outcomes are."""
     return decision_clauses(state) or (phase_clause(state),)
 
 
-def setup_clauses(state: GameState) -> tuple[str, ...]:
+def setup_clauses(state: FrogState) -> tuple[str, ...]:
     """The clauses under which a new match's setup is allowed: three players, and for a short deck
     first the size a deck must have (deal.hand-size)."""
     table = state.rules.table
@@ -111,7 +111,7 @@ def refused_setups(features: frozenset[str]) -> list[tuple[int, Rules, str]]:
     return games
 
 
-def _decisions(state: GameState) -> list[Decision]:
+def _decisions(state: FrogState) -> list[Decision]:
     """Every decision of Frog that may be written for ``state``'s deck (most of them illegal there)."""
     deck = state.rules.deck
     universe: list[Decision] = [*BIDS.values(), TAKE_WIDOW, LEAVE_WIDOW, *NAMES.values()]
@@ -124,7 +124,7 @@ def _decisions(state: GameState) -> list[Decision]:
     return universe
 
 
-def illegal_action(state: GameState, rng: random.Random) -> JSON:
+def illegal_action(state: FrogState, rng: random.Random) -> JSON:
     """An action the reference refuses in ``state`` as JSON (None at the end of the match): a
     decision at a chance node, a shuffle missing a card or holding one twice, a seat the draw does
     not allow, a chance outcome at a decision, or a decision not among the legal ones."""
@@ -169,7 +169,7 @@ def repair_decision(wanted: Decision, legal: Sequence[Decision]) -> Decision:
     return same[0] if same else legal[0]
 
 
-def repair_chance(wanted: Any, state: GameState) -> DrawDealer | Shuffle:
+def repair_chance(wanted: Any, state: FrogState) -> DrawDealer | Shuffle:
     """The wanted outcome if it fits the chance node; else the first seat the draw allows, or the
     deck in sorting order (a shrunk match may meet a deal where it had the draw, or the other way)."""
     if state.phase is Phase.DEALER:
@@ -201,7 +201,7 @@ KIT = Conformance(
     repair_decision=repair_decision,
     repair_chance=repair_chance,
     simpler_decision=simpler_decision,
-    same_position=same_position_of(GameState),
+    same_position=same_position_of(FrogState),
     unobservable=VIEW_CLAUSES,
 )
 """Frog's part of the kit (``Game.conformance``).

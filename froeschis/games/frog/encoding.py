@@ -33,7 +33,7 @@ from froeschis.games.frog.actions import (
     WidowChoice,
 )
 from froeschis.games.frog.cards import ALL_CARDS, Card, Suit, card
-from froeschis.games.frog.engine import PHASE_SLOT, GameState
+from froeschis.games.frog.engine import PHASE_SLOT, FrogState
 from froeschis.games.frog.observation import observe
 from froeschis.games.frog.rules import Rules
 from froeschis.games.frog.state import Contract, Phase
@@ -60,7 +60,7 @@ def num_distinct_actions(rules: Rules, players: int) -> int:
     return _DISCARD_BASE + math.comb(len(ALL_CARDS), widow_size(rules))
 
 
-def action_id(state: GameState, action: Action) -> int:
+def action_id(state: FrogState, action: Action) -> int:
     """The id of a decision (or a one-step chance outcome: a dealer's seat, a card's code)."""
     if isinstance(action, Bid):
         return _CALLS.index(action.contract)
@@ -79,7 +79,7 @@ def max_chance_outcomes(rules: Rules, players: int) -> int:
     return max(len(rules.deck), SEATS)
 
 
-def chance_step(state: GameState, partial: Sequence[int]) -> list[tuple[int, float]]:
+def chance_step(state: FrogState, partial: Sequence[int]) -> list[tuple[int, float]]:
     """The outcomes of the next step of the chance node ``state`` after ``partial``, with their
     probabilities: a seat of the first dealer, or a card's code not yet dealt."""
     if state.phase is Phase.DEALER:
@@ -89,7 +89,7 @@ def chance_step(state: GameState, partial: Sequence[int]) -> list[tuple[int, flo
     return [(code, 1.0 / len(left)) for code in left]
 
 
-def chance_action(state: GameState, partial: Sequence[int]) -> Action | None:
+def chance_action(state: FrogState, partial: Sequence[int]) -> Action | None:
     """The chance outcome ``partial`` makes, once it is complete; None before. A step that is no
     outcome of :func:`chance_step` (a seat that cannot deal first, a card not in the deck or dealt
     already) is refused, naming the phase's clause."""
@@ -104,7 +104,7 @@ def chance_action(state: GameState, partial: Sequence[int]) -> Action | None:
     return Shuffle(tuple(ALL_CARDS[code] for code in partial))
 
 
-def chance_ids(state: GameState, action: Action) -> tuple[int, ...]:
+def chance_ids(state: FrogState, action: Action) -> tuple[int, ...]:
     """The steps of a chance outcome, as :func:`chance_step` takes them."""
     if isinstance(action, DrawDealer):
         return (action.seat,)
@@ -182,8 +182,8 @@ def _relabelled(action: Action, swap: Mapping[Card, Card]) -> Action:
 
 
 def resample(
-    states: Sequence[GameState], actions: Sequence[Action], seat: int, rng: random.Random
-) -> tuple[GameState, tuple[Action, ...]]:
+    states: Sequence[FrogState], actions: Sequence[Action], seat: int, rng: random.Random
+) -> tuple[FrogState, tuple[Action, ...]]:
     """A history consistent with what ``seat`` has seen of ``states[-1]``: the cards of the current
     deal it has not seen relabelled by a random permutation (in the deal and in every discard),
     kept only if the relabelled history is legal and leaves the seat's view unchanged (follow-suit

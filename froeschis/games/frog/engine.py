@@ -1,6 +1,6 @@
 """The state of a match of Frog, and how an action changes it: the engine, walking the clause table.
 
-A :class:`GameState` is a frozen value; :meth:`GameState.apply` returns the next one. The engine only
+A :class:`FrogState` is a frozen value; :meth:`FrogState.apply` returns the next one. The engine only
 sequences the rules (draw the dealer, deal, call, exchange or name trumps, play the tricks, count,
 settle, deal again or end the match): every decision on the way is a call to the clause table of
 the state's rules (``state.rules.table``). Given a :class:`~froeschis.games.frog.provenance.Recorder`
@@ -35,6 +35,7 @@ from froeschis.games.frog.actions import (
     Shuffle,
     WidowChoice,
     discard_of_sorted,
+    parse_decision,
 )
 from froeschis.games.frog.cards import Card, Suit, sort_cards
 from froeschis.games.frog.events import Event, EventKind
@@ -66,7 +67,7 @@ _WIDOW_CHOICES = (TAKE_WIDOW, LEAVE_WIDOW)
 
 
 @attrs.frozen
-class GameState(Advancing["GameState", Action, Event]):
+class FrogState(Advancing["FrogState", Action, Event]):
     """Everything about a match at one moment: a frozen value, which :meth:`apply` and :meth:`step`
     leave unchanged (they return the next state).
 
@@ -149,8 +150,9 @@ class GameState(Advancing["GameState", Action, Event]):
         return self.rules.deck if self.phase is _DEAL else ()
 
     recorder = Recorder
+    parse_action = staticmethod(parse_decision)
 
-    def _advance(self, action: Action, recorder: Recorder | None) -> GameState:
+    def _advance(self, action: Action, recorder: Recorder | None) -> FrogState:
         return _advance(self, action, recorder)
 
     def returns(self) -> tuple[float, ...]:
@@ -169,11 +171,11 @@ class GameState(Advancing["GameState", Action, Event]):
         return f"deal {self.deal_number}, {self.phase.value}, seat {self.turn} to act"
 
 
-Transition = Step[GameState, Action, Event]
-"""One step with its provenance (:meth:`GameState.transition`)."""
+Transition = Step[FrogState, Action, Event]
+"""One step with its provenance (:meth:`FrogState.transition`)."""
 
 
-def new_game(players: int = 3, rules: Rules | None = None) -> GameState:
+def new_game(players: int = 3, rules: Rules | None = None) -> FrogState:
     """A new match for ``players`` players (three: players.count), waiting for the draw of the
     first dealer (a chance node)."""
     if not isinstance(players, int) or isinstance(players, bool):
@@ -185,13 +187,13 @@ def new_game(players: int = 3, rules: Rules | None = None) -> GameState:
     table.check_players(players)
     table.deal_sizes(len(rules.deck))
     start = table.start_score()
-    return GameState(rules, _DEALER, NOBODY, 0, (start, start, start))
+    return FrogState(rules, _DEALER, NOBODY, 0, (start, start, start))
 
 
 # --------------------------------------------------------------------------- what may be done
 
 
-def _legal(state: GameState) -> tuple[Decision, ...]:
+def _legal(state: FrogState) -> tuple[Decision, ...]:
     phase = state.phase
     table = state.rules.table
     if phase is _PLAY:
@@ -210,11 +212,11 @@ def _legal(state: GameState) -> tuple[Decision, ...]:
     return ()
 
 
-def _refused(state: GameState, action: object, slot: str, reason: str) -> IllegalActionError:
+def _refused(state: FrogState, action: object, slot: str, reason: str) -> IllegalActionError:
     return IllegalActionError(action, state.phase.value, state.rules.table.clause_of(slot), reason)
 
 
-def _refuse_kind(state: GameState, action: object, expected: str) -> IllegalActionError:
+def _refuse_kind(state: FrogState, action: object, expected: str) -> IllegalActionError:
     slot = PHASE_SLOT[state.phase]
     if isinstance(action, DrawDealer | Shuffle) and not state.is_chance:
         return _refused(
@@ -230,7 +232,7 @@ def _refuse_kind(state: GameState, action: object, expected: str) -> IllegalActi
 # --------------------------------------------------------------------------- one step
 
 
-def _advance(state: GameState, action: Action, rec: Recorder | None) -> GameState:
+def _advance(state: FrogState, action: Action, rec: Recorder | None) -> FrogState:
     """The state after ``action``, which is checked on the way."""
     phase = state.phase
     if phase is _PLAY:
@@ -243,7 +245,7 @@ def _advance(state: GameState, action: Action, rec: Recorder | None) -> GameStat
     return phase_step(state, action, rec)
 
 
-def _draw_dealer(state: GameState, action: Action, rec: Recorder | None) -> GameState:
+def _draw_dealer(state: FrogState, action: Action, rec: Recorder | None) -> FrogState:
     if not isinstance(action, DrawDealer):
         raise _refuse_kind(state, action, "the draw of the first dealer, a DrawDealer")
     table = state.rules.table
@@ -256,7 +258,7 @@ def _draw_dealer(state: GameState, action: Action, rec: Recorder | None) -> Game
     return attrs.evolve(state, phase=_DEAL, dealer=action.seat)
 
 
-def _deal(state: GameState, action: Action, rec: Recorder | None) -> GameState:
+def _deal(state: FrogState, action: Action, rec: Recorder | None) -> FrogState:
     if not isinstance(action, Shuffle):
         raise _refuse_kind(state, action, "a Shuffle of the deck")
     deck = state.rules.deck
@@ -278,7 +280,7 @@ def _deal(state: GameState, action: Action, rec: Recorder | None) -> GameState:
     return attrs.evolve(state, phase=_AUCTION, turn=first, hands=hands, widow=widow)
 
 
-def _call(state: GameState, action: Action, rec: Recorder | None) -> GameState:
+def _call(state: FrogState, action: Action, rec: Recorder | None) -> FrogState:
     if not isinstance(action, Bid):
         raise _refuse_kind(state, action, "a call: 'pass', 'frog', 'chico' or 'grand'")
     table = state.rules.table
@@ -321,7 +323,7 @@ def _call(state: GameState, action: Action, rec: Recorder | None) -> GameState:
     return _after_auction(attrs.evolve(state, calls=calls, bidder=bidder, contract=contract), rec)
 
 
-def _after_auction(state: GameState, rec: Recorder | None) -> GameState:
+def _after_auction(state: FrogState, rec: Recorder | None) -> FrogState:
     """The widow: taken (then cards are laid away), the bidder's choice, or left alone."""
     table = state.rules.table
     contract = state.contract
@@ -340,7 +342,7 @@ def _after_auction(state: GameState, rec: Recorder | None) -> GameState:
     return _before_play(state, rec)
 
 
-def _take_widow(state: GameState, why: tuple[str, ...], rec: Recorder | None) -> GameState:
+def _take_widow(state: FrogState, why: tuple[str, ...], rec: Recorder | None) -> FrogState:
     bidder = state.bidder
     hands = _with_hand(state.hands, bidder, sort_cards(state.hands[bidder] + state.widow))
     if rec is not None:
@@ -349,7 +351,7 @@ def _take_widow(state: GameState, why: tuple[str, ...], rec: Recorder | None) ->
     return attrs.evolve(state, phase=_DISCARD, turn=bidder, hands=hands, widow_taken=True)
 
 
-def _choose_widow(state: GameState, action: Action, rec: Recorder | None) -> GameState:
+def _choose_widow(state: FrogState, action: Action, rec: Recorder | None) -> FrogState:
     if not isinstance(action, WidowChoice):
         raise _refuse_kind(state, action, "'take-widow' or 'leave-widow'")
     if action.take:
@@ -359,7 +361,7 @@ def _choose_widow(state: GameState, action: Action, rec: Recorder | None) -> Gam
     return _before_play(state, rec)
 
 
-def _discard(state: GameState, action: Action, rec: Recorder | None) -> GameState:
+def _discard(state: FrogState, action: Action, rec: Recorder | None) -> FrogState:
     if not isinstance(action, Discard):
         raise _refuse_kind(state, action, "'discard CARDS'")
     table = state.rules.table
@@ -380,7 +382,7 @@ def _discard(state: GameState, action: Action, rec: Recorder | None) -> GameStat
     )
 
 
-def _before_play(state: GameState, rec: Recorder | None) -> GameState:
+def _before_play(state: FrogState, rec: Recorder | None) -> FrogState:
     """Trumps: named by a seat (chico) or given by the contract; then the first lead."""
     table = state.rules.table
     contract = state.contract
@@ -397,7 +399,7 @@ def _before_play(state: GameState, rec: Recorder | None) -> GameState:
     return _start_play(attrs.evolve(state, trump=trump), rec)
 
 
-def _name_trump(state: GameState, action: Action, rec: Recorder | None) -> GameState:
+def _name_trump(state: FrogState, action: Action, rec: Recorder | None) -> FrogState:
     if not isinstance(action, NameTrump):
         raise _refuse_kind(state, action, "'trump SUIT'")
     table = state.rules.table
@@ -415,14 +417,14 @@ def _name_trump(state: GameState, action: Action, rec: Recorder | None) -> GameS
     return _start_play(attrs.evolve(state, trump=trump), rec)
 
 
-def _start_play(state: GameState, rec: Recorder | None) -> GameState:
+def _start_play(state: FrogState, rec: Recorder | None) -> FrogState:
     leader = state.rules.table.first_leader(state.dealer, state.bidder)
     if rec is not None:
         rec.fire(("first_leader",), ("leader", "turn", "phase"), EventKind.TO_PLAY, seat=leader)
     return attrs.evolve(state, phase=_PLAY, turn=leader, leader=leader)
 
 
-_STEPS: dict[Phase, Callable[[GameState, Action, Recorder | None], GameState]] = {
+_STEPS: dict[Phase, Callable[[FrogState, Action, Recorder | None], FrogState]] = {
     _AUCTION: _call,
     _DEAL: _deal,
     _DISCARD: _discard,
@@ -434,7 +436,7 @@ _STEPS: dict[Phase, Callable[[GameState, Action, Recorder | None], GameState]] =
 the play, the most frequent, first. A table, not a chain of the same three lines for each phase."""
 
 
-def _play(state: GameState, card: Card, rec: Recorder | None) -> GameState:
+def _play(state: FrogState, card: Card, rec: Recorder | None) -> FrogState:
     """A card to the trick; a full trick goes to its winner, the last one to the count."""
     table = state.rules.table
     seat = state.turn
@@ -462,7 +464,7 @@ def _play(state: GameState, card: Card, rec: Recorder | None) -> GameState:
         # Positional, in the field order (rules, phase, dealer, deals, scores, turn, hands, widow,
         # calls, bidder, contract, trump, widow_taken, discards, leader, trick, tricks, history):
         # this runs for two cards of every three, and keywords cost a third more.
-        return GameState(
+        return FrogState(
             state.rules, _PLAY, state.dealer, state.deals, state.scores, following, hands, state.widow,
             state.calls, state.bidder, state.contract, trump, state.widow_taken, state.discards,
             state.leader, plays, state.tricks, state.history,
@@ -478,7 +480,7 @@ def _play(state: GameState, card: Card, rec: Recorder | None) -> GameState:
         leader = table.next_leader(state.leader, winner)
         if rec is not None:
             rec.fire(("next_leader", "play_goes_on"), ("leader", "turn"), EventKind.TO_PLAY, seat=leader)
-        return GameState(
+        return FrogState(
             state.rules, _PLAY, state.dealer, state.deals, state.scores, leader, hands, state.widow,
             state.calls, state.bidder, state.contract, trump, state.widow_taken, state.discards,
             leader, (), tricks, state.history,
@@ -496,7 +498,7 @@ def _allowed_by(table: FrogTable, hand: Cards, plays: Plays, trump: Suit | None)
     return ("void_options", "playable")
 
 
-def _why_not(state: GameState, table: FrogTable, card: Card, hand: Cards, plays: Plays) -> tuple[str, str]:
+def _why_not(state: FrogState, table: FrogTable, card: Card, hand: Cards, plays: Plays) -> tuple[str, str]:
     """The slot whose clause refuses ``card``, and why."""
     if card not in hand:
         return "playable", f"{card} is not in seat {state.turn}'s hand"
@@ -509,7 +511,7 @@ def _why_not(state: GameState, table: FrogTable, card: Card, hand: Cards, plays:
     return "playable", f"{card} may not be played to this trick"
 
 
-def _count(state: GameState, tricks: tuple[Trick, ...], rec: Recorder | None) -> GameState:
+def _count(state: FrogState, tricks: tuple[Trick, ...], rec: Recorder | None) -> FrogState:
     """The eleventh trick is in: count, settle, and record the deal."""
     table = state.rules.table
     contract = state.contract
@@ -535,13 +537,13 @@ def _count(state: GameState, tricks: tuple[Trick, ...], rec: Recorder | None) ->
 
 
 def _end_deal(
-    state: GameState,
+    state: FrogState,
     record: DealRecord,
     scores: Scores,
     following: int,
     why: tuple[str, ...],
     rec: Recorder | None,
-) -> GameState:
+) -> FrogState:
     """The deal is done: the match ends, or ``following`` deals the next (as the slots ``why``
     decided)."""
     rules = state.rules
@@ -553,10 +555,10 @@ def _end_deal(
         if rec is not None:
             writes = ("phase", "turn", "deals", "winners")
             rec.fire(("match_over", "winners", "returns"), writes, EventKind.MATCH_OVER, seats=winners)
-        return GameState(rules, _OVER, state.dealer, deals, scores, NOBODY, history=history, winners=winners)
+        return FrogState(rules, _OVER, state.dealer, deals, scores, NOBODY, history=history, winners=winners)
     if rec is not None:
         rec.fire(why, ("dealer", "phase", "turn", "deals"), EventKind.TO_DEAL, seat=following)
-    return GameState(rules, _DEAL, following, deals, scores, NOBODY, history=history)
+    return FrogState(rules, _DEAL, following, deals, scores, NOBODY, history=history)
 
 
 def _with_hand(hands: Hands, seat: int, hand: Cards) -> Hands:

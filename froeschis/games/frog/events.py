@@ -1,7 +1,7 @@
 """Events: what a step did, each naming the clauses that caused it (main cause first).
 
 Forced steps (the trick's winner, the count, the settlement, the next dealer) happen inside one
-``apply``; :meth:`~froeschis.games.frog.engine.GameState.step` returns its events, so that a log, a
+``apply``; :meth:`~froeschis.games.frog.engine.FrogState.step` returns its events, so that a log, a
 replay or a conformance report can say which rule made each thing happen. Only the fields that
 apply to a kind are set (see ``spec/frog/protocol.md``).
 """

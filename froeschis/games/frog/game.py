@@ -9,7 +9,7 @@ from froeschis.games.frog.bots import BOTS
 from froeschis.games.frog.chance import chance_outcomes, sample_chance
 from froeschis.games.frog.conformance import KIT
 from froeschis.games.frog.encoding import ENCODING
-from froeschis.games.frog.engine import GameState, new_game
+from froeschis.games.frog.engine import FrogState, new_game
 from froeschis.games.frog.observation import observe
 from froeschis.games.frog.readings import TABLES, VARIANTS
 from froeschis.games.frog.render import describe, render, render_hand, render_trick
@@ -30,7 +30,7 @@ def _action_text(action: Action) -> str:
     return f"shuffle of {len(action.order)} cards" if isinstance(action, Shuffle) else str(action)
 
 
-def _seat_view(state: GameState, seat: int) -> str:
+def _seat_view(state: FrogState, seat: int) -> str:
     """What ``seat`` sees, as text for ``froeschis play``: the public table and its own hand by suit
     (no other hand, no widow, no discards: :func:`render` shows every card)."""
     lines = [f"deal {state.deal_number}, {state.phase.value}; scores " + " ".join(map(str, state.scores))]
@@ -46,12 +46,12 @@ def _seat_view(state: GameState, seat: int) -> str:
     return "\n".join(lines)
 
 
-def _picture(state: GameState, seat: int | None) -> str:
+def _picture(state: FrogState, seat: int | None) -> str:
     """The table as SVG: ``seat``'s view, or seat 0's (the referee's picture is the same table)."""
     return svg.picture(state, 0 if seat is None else seat)
 
 
-def _progress(state: GameState) -> str:
+def _progress(state: FrogState) -> str:
     return f"deal {state.deal_number}"
 
 

@@ -32,7 +32,7 @@ from froeschis.games.frog.actions import (
     Shuffle,
 )
 from froeschis.games.frog.cards import ALL_CARDS, Card
-from froeschis.games.frog.engine import GameState
+from froeschis.games.frog.engine import FrogState
 from froeschis.games.frog.events import Event, EventKind
 from froeschis.games.frog.observation import observe
 from froeschis.games.frog.serialize import cards_in_play
@@ -50,7 +50,7 @@ def _points(held: Any) -> int:
     return sum(POINTS.get(c.rank, 0) for c in held)
 
 
-def check_state(state: GameState) -> None:
+def check_state(state: FrogState) -> None:
     """Cards, points and scores accounted for; the legal actions well formed and exactly what the
     obligations allow."""
     in_deal = state.phase not in (Phase.DEALER, Phase.DEAL, Phase.OVER)
@@ -74,7 +74,7 @@ def check_state(state: GameState) -> None:
         _check_calls(state, actions)
 
 
-def _check_record(state: GameState, record: DealRecord) -> None:
+def _check_record(state: FrogState, record: DealRecord) -> None:
     if sum(record.changes) != 0:
         raise InvariantError(f"a deal's payments {record.changes} do not sum to zero")
     if record.contract is None:
@@ -97,7 +97,7 @@ def _check_record(state: GameState, record: DealRecord) -> None:
         raise InvariantError(f"the deal's points {record.points} + {others} are not the deck's")
 
 
-def _check_play(state: GameState, actions: tuple[Any, ...]) -> None:
+def _check_play(state: FrogState, actions: tuple[Any, ...]) -> None:
     """The legal cards are the obligations of ja.23.2 to ja.23.6, worked out here."""
     hand = state.hands[state.turn]
     if state.trick:
@@ -111,7 +111,7 @@ def _check_play(state: GameState, actions: tuple[Any, ...]) -> None:
         raise InvariantError(f"legal plays {actions}, but the obligations allow {expected}")
 
 
-def _check_calls(state: GameState, actions: tuple[Any, ...]) -> None:
+def _check_calls(state: FrogState, actions: tuple[Any, ...]) -> None:
     bids = [call for _, call in state.calls if call is not None]
     floor = max((BID_ORDER.index(b) for b in bids), default=-1)
     expected = [BIDS[None], *[BIDS[b] for b in BID_ORDER[floor + 1 :]]]
@@ -121,7 +121,7 @@ def _check_calls(state: GameState, actions: tuple[Any, ...]) -> None:
         )
 
 
-def candidate_actions(state: GameState) -> Iterator[Action]:
+def candidate_actions(state: FrogState) -> Iterator[Action]:
     """Actions to propose in ``state``, legal or not: every call, widow choice and suit; a play of
     each card of the hand to act and of one card another seat holds; a discard of cards not held,
     and of none; chance outcomes."""
@@ -136,17 +136,17 @@ def candidate_actions(state: GameState) -> Iterator[Action]:
     yield from (DrawDealer(0), DrawDealer(3), Shuffle(()))
 
 
-def check_legality(state: GameState) -> None:
+def check_legality(state: FrogState) -> None:
     """Every legal action applies; every other candidate is refused with IllegalActionError (a
     chance outcome, legal or not, is checked by the chance node's own tests)."""
     invariants.check_legality(state, candidate_actions(state), _chance_outcome)
 
 
-def _chance_outcome(state: GameState, action: Action) -> bool:
+def _chance_outcome(state: FrogState, action: Action) -> bool:
     return isinstance(action, DrawDealer | Shuffle) and state.is_chance
 
 
-def check_step(before: GameState, after: GameState, events: tuple[Event, ...]) -> None:
+def check_step(before: FrogState, after: FrogState, events: tuple[Event, ...]) -> None:
     """Scores change only when a deal is settled, and then by payments that sum to zero; a step
     completes at most one trick."""
     settled = [e for e in events if e.kind is EventKind.SETTLED]
@@ -181,7 +181,7 @@ def _cards_in(view: dict[str, Any]) -> set[Card]:
     return {_BY_TEXT[text] for text in _CARD_TEXT.findall(shown)}
 
 
-def may_know(state: GameState, seat: int) -> set[Card]:
+def may_know(state: FrogState, seat: int) -> set[Card]:
     """The cards ``seat`` may know in ``state``: its hand, every card played this deal, the widow
     and the discards when it is the frog bidder who took them, and what earlier deals showed at
     their count (the widow unless the frog bidder took it, and the discards)."""
@@ -201,7 +201,7 @@ def may_know(state: GameState, seat: int) -> set[Card]:
     return known
 
 
-def check_observations(state: GameState) -> None:
+def check_observations(state: FrogState) -> None:
     """No seat's view shows a card it may not know; each shows its own hand and every trick."""
     for seat in range(SEATS):
         view = observe(state, seat)

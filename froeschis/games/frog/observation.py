@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from froeschis.games.frog.engine import GameState
+from froeschis.games.frog.engine import FrogState
 from froeschis.games.frog.serialize import calls_to_json, plays_to_json, tricks_to_json
 from froeschis.games.frog.state import NOBODY, SEATS, DealRecord
 from froeschis.games.frog.table import Cards, FrogTable
@@ -48,7 +48,7 @@ def _past_deal(table: FrogTable, seat: int, record: DealRecord) -> dict[str, Any
     }
 
 
-def observe(state: GameState, seat: int) -> dict[str, Any]:
+def observe(state: FrogState, seat: int) -> dict[str, Any]:
     """What ``seat`` sees of ``state``: the keys of ``spec/frog/protocol.md``'s view."""
     if not isinstance(seat, int) or not 0 <= seat < SEATS:
         raise ValueError(f"no seat {seat!r} in Frog: the seats are 0, 1 and 2")

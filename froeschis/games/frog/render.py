@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from froeschis.games.frog.cards import SUITS, Card, sort_cards
-from froeschis.games.frog.engine import GameState
+from froeschis.games.frog.engine import FrogState
 from froeschis.games.frog.events import Event, EventKind
 from froeschis.games.frog.state import NOBODY, DealRecord, Phase, Plays
 
@@ -30,7 +30,7 @@ def render_trick(plays: Plays, winner: int | None = None) -> str:
     return text if winner is None else f"{text}: seat {winner} wins"
 
 
-def render(state: GameState) -> str:
+def render(state: FrogState) -> str:
     """The state for a terminal: the match, the auction, the contract, every hand, the trick."""
     rules = state.rules
     length = f"to {rules.target_score} points" if rules.end_at_target_score else f"of {rules.deals} deals"

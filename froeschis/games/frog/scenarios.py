@@ -25,7 +25,7 @@ from froeschis.games.frog.actions import Action, Bid, Decision
 from froeschis.games.frog.bots import BOTS
 from froeschis.games.frog.cards import cards
 from froeschis.games.frog.chance import sample_chance
-from froeschis.games.frog.engine import GameState, new_game
+from froeschis.games.frog.engine import FrogState, new_game
 from froeschis.games.frog.readings import VARIANT_OPTIONS
 from froeschis.games.frog.rules import Rules
 from froeschis.games.frog.state import Result
@@ -52,7 +52,7 @@ def raising_bot(rules: Rules) -> Policy:
     """Calls the lowest bid that beats the highest three times in four, else passes (long auctions:
     overcalls, a holder asked again, frog then chico then grand); plays at random."""
 
-    def policy(state: GameState, rng: random.Random) -> Decision:
+    def policy(state: FrogState, rng: random.Random) -> Decision:
         legal = state.legal_actions()
         bids = [a for a in legal if isinstance(a, Bid) and a.contract is not None]
         if bids and rng.random() < 0.75:
@@ -74,16 +74,16 @@ SEATINGS: dict[str, tuple[str, str, str]] = {
 (any bid, frog often), or a heuristic bot, a random one and one that overcalls."""
 
 
-def _match(rules: Rules, seed: int, seats: Sequence[str]) -> tuple[GameState, tuple[Action, ...]]:
+def _match(rules: Rules, seed: int, seats: Sequence[str]) -> tuple[FrogState, tuple[Action, ...]]:
     """The match the players ``seats`` play by ``rules``, chance from ``seed``; cut after
     :data:`MAX_ACTIONS` actions. Its last state and its actions."""
     rng = random.Random(seed)
     policies = tuple(POLICIES[player](rules) for player in seats)
 
-    def chance(state: GameState) -> Action:
+    def chance(state: FrogState) -> Action:
         return sample_chance(state, rng)
 
-    def cut(state: GameState, played: int) -> bool:
+    def cut(state: FrogState, played: int) -> bool:
         return played >= MAX_ACTIONS
 
     last, actions = drive(new_game(3, rules), policies, (rng,) * 3, chance, until=cut)
@@ -101,7 +101,7 @@ def _searched(
     rules: Rules,
     seed: int,
     seats: Sequence[str],
-    wanted: Callable[[GameState], bool],
+    wanted: Callable[[FrogState], bool],
 ) -> Iterator[Scenario]:
     """The first match from ``seed`` on (of a few hundred seeds) whose last state is ``wanted``: a
     rare situation found by seeded search (none if no seed shows it)."""
@@ -117,7 +117,7 @@ SEARCHED = 400
 a hundred deals)."""
 
 
-def _counted_sixty(last: GameState) -> bool:
+def _counted_sixty(last: FrogState) -> bool:
     return any(deal.result is Result.DRAW for deal in last.history)
 
 

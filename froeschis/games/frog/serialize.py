@@ -18,7 +18,7 @@ from froeschis.framework.errors import FormatError, shown
 from froeschis.framework.fields import boolean, check_format, json_object, listed, named, whole
 from froeschis.games.frog.actions import Action, DrawDealer, Shuffle, parse_decision
 from froeschis.games.frog.cards import SUIT_OF_LETTER, Card, Suit, parse_card, sort_cards
-from froeschis.games.frog.engine import GameState
+from froeschis.games.frog.engine import FrogState
 from froeschis.games.frog.events import Event
 from froeschis.games.frog.readings import VARIANT_OPTIONS
 from froeschis.games.frog.rules import Rules
@@ -225,7 +225,7 @@ def record_to_json(record: DealRecord) -> dict[str, Any]:
     }
 
 
-def state_to_json(state: GameState) -> dict[str, Any]:
+def state_to_json(state: FrogState) -> dict[str, Any]:
     """Every field of the state (the whole truth, not a seat's view)."""
     return {
         "format": STATE_FORMAT,
@@ -322,7 +322,7 @@ def record_from_json(data: Any, field: str) -> DealRecord:
     return record
 
 
-def state_from_json(data: Any) -> GameState:
+def state_from_json(data: Any) -> FrogState:
     """A state from its JSON form, checked for consistency (see the module docstring)."""
     table = json_object(data, "state", STATE_KEYS)
     check_format(table, STATE_FORMAT)
@@ -331,7 +331,7 @@ def state_from_json(data: Any) -> GameState:
     if len(hands_data) != SEATS:
         raise FormatError("hands", f"expected one hand per seat, got {len(hands_data)}")
     h0, h1, h2 = (_sorted_cards(h, f"hands[{i}]") for i, h in enumerate(hands_data))
-    state = GameState(
+    state = FrogState(
         rules,
         named(table["phase"], _PHASES, "phase", "phase"),
         _seat(table["dealer"], "dealer", nobody=True),
@@ -358,7 +358,7 @@ def state_from_json(data: Any) -> GameState:
     return state
 
 
-def check_consistent(state: GameState) -> None:
+def check_consistent(state: FrogState) -> None:
     """Refuse a state whose fields contradict each other: the phase and the deal's fields, the
     places of the cards, the scores and the payments (with the field at fault)."""
     phase = state.phase
@@ -386,7 +386,7 @@ def check_consistent(state: GameState) -> None:
     _check_deal(state)
 
 
-def cards_in_play(state: GameState) -> Counter[Card]:
+def cards_in_play(state: FrogState) -> Counter[Card]:
     """The cards a state holds in the deal's places (hands, the widow until it is taken, the
     discards, the trick on the table, the tricks taken): during a deal exactly the deck. Written
     here once for both that read it, the strict reader below and
@@ -404,7 +404,7 @@ def cards_in_play(state: GameState) -> Counter[Card]:
     return held
 
 
-def _check_deal(state: GameState) -> None:
+def _check_deal(state: FrogState) -> None:
     phase = state.phase
     held = cards_in_play(state)
     if held != Counter(state.rules.deck):

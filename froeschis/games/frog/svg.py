@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from html import escape
 
 from froeschis.games.frog.cards import Card, sort_cards
-from froeschis.games.frog.engine import GameState
+from froeschis.games.frog.engine import FrogState
 from froeschis.games.frog.render import SUIT_SYMBOLS
 from froeschis.games.frog.state import Plays
 
@@ -77,7 +77,7 @@ def trick_svg(plays: Plays, title: str = "the trick") -> str:
     return _svg(width, CARD_HEIGHT + LABEL_HEIGHT + 2 * GAP, body, title)
 
 
-def picture(state: GameState, seat: int) -> str:
+def picture(state: FrogState, seat: int) -> str:
     """What ``seat`` sees on the table: the trick being played above, its own hand below."""
     trick, trick_width = _trick_row(state.trick)
     top = LABEL_HEIGHT + CARD_HEIGHT + 2 * GAP

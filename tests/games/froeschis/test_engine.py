@@ -167,7 +167,9 @@ def test_a_reshuffle_must_order_exactly_the_discard_below_its_top() -> None:
 def test_things_that_are_not_actions_are_refused() -> None:
     state = build([EIGHT, EIGHT])
     with pytest.raises(IllegalActionError, match="is not an action"):
-        state.apply("draw")  # type: ignore[arg-type]
+        state.apply(7)  # type: ignore[arg-type]
+    with pytest.raises(FormatError, match="unknown action 'drew'"):
+        state.apply("drew")  # text is read as an action's text (tests/contract/test_text_actions.py)
     with pytest.raises(IllegalActionError, match="orders Card objects"):
         new_game(2).apply(Shuffle(("1",) * 60))  # type: ignore[arg-type]
 

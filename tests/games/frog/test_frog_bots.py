@@ -17,7 +17,7 @@ import pytest
 
 from froeschis.games.frog.bots import BOTS
 from froeschis.games.frog.chance import sample_chance
-from froeschis.games.frog.engine import GameState, new_game
+from froeschis.games.frog.engine import FrogState, new_game
 from froeschis.games.frog.game import GAME
 from froeschis.games.frog.observation import observe
 from froeschis.games.frog.rules import Rules
@@ -25,7 +25,7 @@ from froeschis.games.frog.rules import Rules
 MATCHES = 120
 
 
-def match(lineup: list[str], seed: int, rules: Rules | None = None) -> GameState:
+def match(lineup: list[str], seed: int, rules: Rules | None = None) -> FrogState:
     rules = Rules() if rules is None else rules
     rng = random.Random(seed)
     policies = [BOTS[name](rules) for name in lineup]

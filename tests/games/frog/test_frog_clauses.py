@@ -16,7 +16,7 @@ from froeschis.framework.errors import IllegalActionError, RulesError
 from froeschis.games.frog.actions import DrawDealer, Shuffle, parse_decision
 from froeschis.games.frog.cards import ALL_CARDS, Card, Suit, card, cards
 from froeschis.games.frog.chance import chance_outcomes
-from froeschis.games.frog.engine import GameState, new_game
+from froeschis.games.frog.engine import FrogState, new_game
 from froeschis.games.frog.events import EventKind
 from froeschis.games.frog.observation import observe
 from froeschis.games.frog.rules import Rules
@@ -51,19 +51,19 @@ def order_dealing(hands: Sequence[str], widow: str, dealer: int) -> tuple[Card, 
 
 def dealt(
     dealer: int = 0, rules: Rules | None = None, hands: Sequence[str] = HANDS, widow: str = WIDOW
-) -> GameState:
+) -> FrogState:
     """A new match whose first dealer is ``dealer``, dealt these hands."""
     state = new_game(3, rules).apply(DrawDealer(dealer))
     return state.apply(Shuffle(order_dealing(hands, widow, dealer)))
 
 
-def run(state: GameState, *actions: str) -> GameState:
+def run(state: FrogState, *actions: str) -> FrogState:
     for text in actions:
         state = state.apply(parse_decision(text))
     return state
 
 
-def legal(state: GameState) -> list[str]:
+def legal(state: FrogState) -> list[str]:
     return [str(a) for a in state.legal_actions()]
 
 
@@ -133,7 +133,7 @@ def test_a_seat_outside_the_table_cannot_deal() -> None:
     assert refused.value.clause == "match.first-dealer"
 
 
-def _finish(state: GameState) -> GameState:
+def _finish(state: FrogState) -> FrogState:
     """Play the last trick's three cards, each seat's only card."""
     for _ in range(3):
         state = state.apply(state.legal_actions()[0])
@@ -585,7 +585,7 @@ FORTY = "AS TS KS QS JS 9S 8S 7S 6S TD 9D 8C"
 
 def settled(
     contract: Contract, won: str, rules: Rules | None = None, scores: tuple[int, int, int] = (150, 150, 150)
-) -> GameState:
+) -> FrogState:
     """Seat 1 plays ``contract`` (hearts trumps; spades in chico) and won the tricks of ``won``;
     seat 0 won the rest; the last trick (6D led by seat 1, 7D, 8D) goes to seat 0 and holds no
     point; the widow (9C 7C 6C) and in frog the discards (the same cards) hold none either."""
@@ -657,7 +657,7 @@ def test_every_seat_starts_with_150() -> None:
     assert new_game(3).scores == (150, 150, 150)
 
 
-def _pass_out(state: GameState) -> GameState:
+def _pass_out(state: FrogState) -> FrogState:
     """Deal the next deal (the same hands, from its dealer) and pass it out."""
     state = state.apply(Shuffle(order_dealing(HANDS, WIDOW, state.dealer)))
     return run(state, "pass", "pass", "pass")
@@ -734,7 +734,7 @@ def test_every_seat_sees_the_calls_the_contract_and_every_trick() -> None:
         assert view["hand_sizes"] == [9, 9, 9] and view["turn"] == 1
 
 
-def _frog_deal_counted(rules: Rules | None = None) -> GameState:
+def _frog_deal_counted(rules: Rules | None = None) -> FrogState:
     """Seat 1 plays frog and lays away AD TD 8C; the deal is then counted."""
     return run(dealt(0, rules), "frog", "pass", "pass", "discard AD TD 8C")
 
@@ -766,7 +766,7 @@ def test_the_discards_are_the_bidders_until_the_count() -> None:
     assert [observe(counted, seat)["history"][0]["discards"] for seat in range(3)] == [["AD", "TD", "8C"]] * 3
 
 
-def _play_out(state: GameState) -> GameState:
+def _play_out(state: FrogState) -> FrogState:
     """Play the deal to its count, each seat playing its first legal card."""
     while state.phase is Phase.PLAY:
         state = state.apply(state.legal_actions()[0])

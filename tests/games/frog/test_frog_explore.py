@@ -27,7 +27,7 @@ import pytest
 from froeschis.framework.game import Tiny
 from froeschis.games.frog.actions import Action, DrawDealer
 from froeschis.games.frog.chance import chance_outcomes
-from froeschis.games.frog.engine import GameState, new_game
+from froeschis.games.frog.engine import FrogState, new_game
 from froeschis.games.frog.game import GAME as FROG
 from froeschis.games.frog.invariants import check_observations, check_state
 from froeschis.games.frog.state import Phase
@@ -37,11 +37,11 @@ from froeschis.verify.explore import config_toml
 CONFIGS = {config.name: config for config in TINY}
 
 
-def _successors(state: GameState) -> list[Action]:
+def _successors(state: FrogState) -> list[Action]:
     return list(chance_outcomes(state)) if state.is_chance else list(state.legal_actions())
 
 
-def paths(state: GameState, seen: dict[GameState, int]) -> int:
+def paths(state: FrogState, seen: dict[FrogState, int]) -> int:
     """The number of paths from ``state`` to the end of the match (distinct states counted once)."""
     if state.is_terminal:
         return 1
@@ -52,7 +52,7 @@ def paths(state: GameState, seen: dict[GameState, int]) -> int:
     return found
 
 
-def auctions(state: GameState) -> dict[str, int]:
+def auctions(state: FrogState) -> dict[str, int]:
     """How many auctions from ``state`` end with each outcome (passed out, or the contract)."""
     if state.phase is not Phase.AUCTION:
         return {"passed out" if state.contract is None else state.contract.value: 1}
@@ -63,7 +63,7 @@ def auctions(state: GameState) -> dict[str, int]:
     return counts
 
 
-def _dealt(config: Tiny) -> GameState:
+def _dealt(config: Tiny) -> FrogState:
     state = new_game(config.players, config.rules).apply(DrawDealer(0))
     return state.apply(next(iter(chance_outcomes(state))))
 
@@ -83,13 +83,13 @@ def test_with_one_bid_each_the_auction_has_20_ways() -> None:
 @pytest.mark.clause("frog:deal.hand-size", "frog:deal.packets", "frog:exchange.discard", "frog:chico.suits",
                     "frog:match.first-dealer", "frog:match.end")  # fmt: skip
 def test_the_one_card_match_has_95040_paths_and_every_state_keeps_the_invariants() -> None:
-    seen: dict[GameState, int] = {}
+    seen: dict[FrogState, int] = {}
     assert paths(new_game(3, CONFIGS["one-card"].rules), seen) == 3 * 720 * 44
     dealt = [s for s in seen if s.phase is Phase.AUCTION and not s.calls]
     assert len(dealt) == 3 * 120  # 3 dealers x 6! / 3! deals (the widow is a set of three)
     for state in seen:
         check_state(state)
-    one_deal: dict[GameState, int] = {}
+    one_deal: dict[FrogState, int] = {}
     paths(dealt[0], one_deal)
     for state in one_deal:  # every phase of a deal, each seat's view (the state machine does more)
         check_observations(state)

@@ -15,7 +15,7 @@ from froeschis.framework.registry import game
 from froeschis.framework.state import CHANCE, TERMINAL
 from froeschis.games.frog.cards import cards
 from froeschis.games.frog.chance import sample_chance
-from froeschis.games.frog.engine import GameState, new_game
+from froeschis.games.frog.engine import FrogState, new_game
 from froeschis.games.frog.game import GAME
 from froeschis.games.frog.render import describe, render_hand, render_trick
 from froeschis.games.frog.svg import hand_svg, picture, trick_svg
@@ -66,7 +66,7 @@ def test_chance_nodes_and_their_outcomes() -> None:
 def test_the_json_forms_through_the_interface() -> None:
     rng = random.Random(1)
     state = GAME.new_game(3, None)
-    assert isinstance(state, GameState)
+    assert isinstance(state, FrogState)
     while not state.is_terminal:
         action = GAME.sample_chance(state, rng) if state.is_chance else rng.choice(state.legal_actions())
         assert GAME.action_from_json(GAME.action_to_json(action)) == action
@@ -78,7 +78,7 @@ def test_the_json_forms_through_the_interface() -> None:
     assert GAME.progress(state) == "deal 3"
 
 
-def _midplay() -> GameState:
+def _midplay() -> FrogState:
     rng = random.Random(2)
     state = new_game(3)
     while not (state.phase.value == "play" and len(state.trick) == 2):

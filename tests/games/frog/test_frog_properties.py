@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from froeschis.games.frog.actions import BIDS, DrawDealer, Play, Shuffle
 from froeschis.games.frog.cards import ALL_CARDS, SUITS, Card, Suit
-from froeschis.games.frog.engine import GameState, new_game
+from froeschis.games.frog.engine import FrogState, new_game
 from froeschis.games.frog.rules import Rules
 from froeschis.games.frog.state import Contract, Phase
 from tests.frog_builders import GRAND, build
@@ -97,7 +97,7 @@ def test_the_legal_cards_are_exactly_what_the_obligations_allow(
                     "frog:bid.next-turn", "frog:bid.end", "frog:bid.contract-is-bid")  # fmt: skip
 @given(data=st.data(), dealer=st.integers(0, 2))
 def test_every_auction_follows_the_calling_rules(data: st.DataObject, dealer: int) -> None:
-    state: GameState = new_game(3).apply(DrawDealer(dealer)).apply(Shuffle(ALL_CARDS))
+    state: FrogState = new_game(3).apply(DrawDealer(dealer)).apply(Shuffle(ALL_CARDS))
     assert state.turn == (dealer + 1) % 3
     calls: list[tuple[int, Contract | None]] = []
     while state.phase is Phase.AUCTION:

@@ -25,7 +25,7 @@ from froeschis.games.frog.actions import (
 )
 from froeschis.games.frog.cards import ALL_CARDS, cards
 from froeschis.games.frog.chance import sample_chance
-from froeschis.games.frog.engine import GameState, new_game
+from froeschis.games.frog.engine import FrogState, new_game
 from froeschis.games.frog.readings import VARIANT_OPTIONS
 from froeschis.games.frog.rules import Rules
 from froeschis.games.frog.serialize import (
@@ -40,7 +40,7 @@ from froeschis.games.frog.serialize import (
 )
 
 
-def _states(seed: int, rules: Rules | None = None) -> list[GameState]:
+def _states(seed: int, rules: Rules | None = None) -> list[FrogState]:
     """Every state of a random match."""
     rng = random.Random(seed)
     state = new_game(3, rules)

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
 from froeschis.games.frog.actions import Action, DrawDealer, Shuffle
-from froeschis.games.frog.engine import GameState, new_game
+from froeschis.games.frog.engine import FrogState, new_game
 from froeschis.games.frog.invariants import check_legality, check_observations, check_state, check_step
 from froeschis.games.frog.readings import VARIANT_OPTIONS
 from froeschis.games.frog.rules import Rules
@@ -25,7 +25,7 @@ from froeschis.games.frog.tiny import TWO_CARDS
 
 
 class MatchMachine(RuleBasedStateMachine):
-    state: GameState
+    state: FrogState
 
     @initialize(
         options=st.sets(st.sampled_from(VARIANT_OPTIONS)),
