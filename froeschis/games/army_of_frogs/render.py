@@ -57,9 +57,7 @@ def picture(island: Island, coordinates: bool = False) -> str:
 
 BOARD_WIDTH = 6
 """Characters per cell in :func:`board`'s picture (a stone's digit and its q: ``2-12``)."""
-LEGEND = (
-    "island: a row per r; a cell is its stone's colour (. empty) and its q, so 1-2 in row r=+3 is a 1 on -2,3"
-)
+LEGEND = "island: a row per r, a cell its stone (. empty) then q: 1-2 in r=+3 is a 1 on -2,3"
 """How to read :func:`board`'s picture, said above it."""
 
 
