@@ -4,7 +4,10 @@ The person sees what their seat may see, their legal choices listed each with th
 it, and the events in the game's words; what is the game's own (the view, the keys and how an
 answer is read, the words) is its :class:`~froeschis.framework.answers.Person`
 (:attr:`Game.person <froeschis.framework.game.Game.person>`; a game without one has the choices
-numbered: :func:`~froeschis.framework.terminal.numbered`). Input the rules refuse is refused with
+numbered: :func:`~froeschis.framework.terminal.numbered`). A game that draws its table
+(:attr:`Game.board <froeschis.framework.game.Game.board>`: Army of Frogs' island, with the
+coordinates its choices name, each seat's stones in its colour) is drawn so at every decision.
+Input the rules refuse is refused with
 the reason and the clause (the engine is the referee), input the game cannot read with what it
 accepts; ``q`` gives up. Chance draws from ``random.Random(seed)`` and each bot from its seat's own
 source (:func:`~froeschis.framework.loop.seat_rng`). Input is read line by line from standard
@@ -43,10 +46,11 @@ from froeschis.cli.options import (
     player_counts,
     rules_from_args,
 )
+from froeschis.cli.watch import print_drawing, seat_bots
 from froeschis.framework import records
 from froeschis.framework.answers import Person, Question, Reading
 from froeschis.framework.errors import FroeschisError
-from froeschis.framework.game import Game, Policy, UnknownBotError
+from froeschis.framework.game import Game, Policy
 from froeschis.framework.loop import drive, seat_rng
 from froeschis.framework.records import Record
 from froeschis.framework.registry import DEFAULT
@@ -111,8 +115,11 @@ def play(
 
     def human(state: Any, rng: random.Random) -> Any:
         console.print()
-        for line, style in seen.view(state, you, names):
-            console.print(Text(line, style=style))
+        if of.board is not None:  # the table drawn, in colour, its places named as the choices name them
+            print_drawing(console, of.board(state, you))
+        else:
+            for line, style in seen.view(state, you, names):
+                console.print(Text(line, style=style))
         asked = seen.question(state, you)
         show_question(console, asked)
         return _answer(console, stdin, asked, lambda line: seen.answer(line, state, asked))
@@ -146,23 +153,9 @@ def _bot_choices(of: Game) -> str:
 
 
 def _bots(of: Game, text: str, rules: Any, players: int) -> list[str]:
-    """The other seats' bots in seat order from ``--bots`` (a shorter list repeated), each one the
-    game has (:meth:`Game.bot`), or a :class:`FroeschisError` saying what ``--bots`` takes."""
-    listed = [name.strip() for name in text.split(",") if name.strip()]
-    if not listed:
-        raise FroeschisError(f"--bots: name at least one bot ({of.bot_names()})")
-    for name in dict.fromkeys(listed):
-        try:
-            of.bot(name, rules)
-        except UnknownBotError as error:
-            raise FroeschisError(f"--bots: {error} (--bots lists {_bot_choices(of)})") from None
-    seats = players - 1
-    if len(listed) > seats:
-        raise FroeschisError(
-            f"--bots: {len(listed)} bots for the {seats} other seat{'s' if seats > 1 else ''} of a "
-            f"{players}-player game; name at most {seats} (a shorter list is repeated)"
-        )
-    return [listed[i % len(listed)] for i in range(seats)]
+    """The other seats' bots in seat order from ``--bots`` (a shorter list repeated), as ``watch``
+    reads its (:func:`~froeschis.cli.watch.seat_bots`)."""
+    return seat_bots(of, text, rules, players - 1, players)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -35,7 +35,7 @@ if TYPE_CHECKING:  # a game's catalogue is read by the tools, never by ``import 
     from froeschis.framework.checks import Conformance
     from froeschis.framework.encoding import Encoding
     from froeschis.framework.engines import Engines
-    from froeschis.framework.telling import Telling
+    from froeschis.framework.telling import Drawn, Telling
 
 T = TypeVar("T")
 
@@ -261,6 +261,18 @@ class Game:
     telling: Telling | None = None
     """How ``froeschis explain`` tells its steps beyond their events: the action in a step's heading,
     what it shows after a step, how a record ends; None: :func:`froeschis.framework.terminal.plain`."""
+    board: Callable[[Any, int | None], Sequence[Drawn]] | None = None
+    """The state drawn for a person at a terminal, as seat ``seat`` may see it (None: everything,
+    the omniscient view of ``watch``), in lines of styled pieces
+    (:data:`~froeschis.framework.telling.Drawn`): each seat's pieces in its colour
+    (:func:`~froeschis.framework.telling.seat_style`), every place named as the actions name it, so
+    that each choice ``play`` lists can be found in the picture. ``play`` draws it at every
+    decision in place of the seat's text view, ``watch`` after the steps :attr:`drawn_after` picks
+    and at the end; None: :attr:`render` (and :attr:`seat_view`), plain text."""
+    drawn_after: Callable[[Any, Any, tuple[Any, ...]], bool] = lambda before, after, events: False
+    """Whether ``watch`` draws the state after a step ``(before, after, events)``, as a spectator
+    needs to follow the game: Army of Frogs after every turn, Frog once the cards are dealt, the
+    widow exchanged and a deal settled. The finished game is drawn in any case."""
     # Written once (issue 28 item 4): the one game whose records have a reader of their own
     record_from_json: Callable[[Any], Any] | None = None
     """A record of this game from its JSON form ``froeschis.record/1`` by the game's own reader,

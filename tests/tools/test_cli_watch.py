@@ -17,7 +17,8 @@ import pytest
 from froeschis.cli import main
 from froeschis.games.froeschis.bots import play_game
 
-WATCH = ["watch", "--players", "2", "--seed", "3"]
+WATCH = ["watch", "--players", "2", "--seed", "3", "--bots", "random"]
+"""Random bots: the game ``play_game(2, 3)`` plays."""
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
 
 

@@ -43,8 +43,10 @@ import attrs
 import pytest
 
 import froeschis
+from froeschis.games.froeschis.bots import as_policy, make_bot
 from froeschis.games.froeschis.events import Event
 from froeschis.games.froeschis.record import GameRecord
+from froeschis.games.froeschis.rules import Rules
 from froeschis.games.froeschis.serialize import record_from_json
 from froeschis.games.froeschis.spec import load_catalogue
 
@@ -162,8 +164,10 @@ def steps(lines: list[str]) -> int:
 
 
 def watch(ran: Ran) -> None:
-    """The game of seed 1 is the API's ``play_game(3, seed=1)``: as many steps, the same winners."""
-    final, record = froeschis.play_game(players=3, seed=1)
+    """The game of seed 1 is the API's ``play_game(3, seed=1)`` between greedy bots (``watch``'s
+    default, the bot ``play`` seats against a person): as many steps, the same winners."""
+    greedy = as_policy(make_bot("greedy", Rules()))
+    final, record = froeschis.play_game(players=3, seed=1, policies=(greedy,) * 3)
     exits(ran, 0)
     assert steps(ran.lines) == len(record.actions)
     assert ran.lines[-1].startswith("winners:") and seats(ran.lines[-1]) == set(final.winners)

@@ -14,7 +14,7 @@ from froeschis.games.army_of_frogs.notation import format_position, parse_positi
 from froeschis.games.army_of_frogs.perft import divide, named_positions, perft
 from froeschis.games.army_of_frogs.playthroughs import PLAN
 from froeschis.games.army_of_frogs.readings import TABLES, VARIANTS
-from froeschis.games.army_of_frogs.render import describe, render
+from froeschis.games.army_of_frogs.render import board, describe, drawn_after, render
 from froeschis.games.army_of_frogs.rules import Rules
 from froeschis.games.army_of_frogs.serialize import (
     action_from_json,
@@ -80,6 +80,8 @@ GAME = Game(
     perft=perft,
     format_position=format_position,
     picture=lambda state, seat: state_svg(state),  # every stone and hand is public
+    board=board,
+    drawn_after=drawn_after,
     misread_everywhere=TABLES.misread_everywhere,
     conformance=KIT,
     encoding=ENCODING,

@@ -15,6 +15,7 @@ it, as the catalogue's pictures do.
 
 from __future__ import annotations
 
+from froeschis.framework.telling import Drawn, Span, seat_style
 from froeschis.games.army_of_frogs.actions import cell_text
 from froeschis.games.army_of_frogs.engine import ArmyState
 from froeschis.games.army_of_frogs.events import Event, EventKind
@@ -52,6 +53,58 @@ def picture(island: Island, coordinates: bool = False) -> str:
             line = line.ljust(x + 1) + text
         lines.append((f"r={row:+d} " if coordinates else "") + line.rstrip())
     return "\n".join(lines)
+
+
+BOARD_WIDTH = 6
+"""Characters per cell in :func:`board`'s picture (a stone's digit and its q: ``2-12``)."""
+LEGEND = "island: a row per r, a cell its stone (. empty) then q: 1-2 in r=+3 is a 1 on -2,3"
+"""How to read :func:`board`'s picture, said above it."""
+
+
+def _stone(colour: int) -> Span:
+    return str(colour), seat_style(colour)
+
+
+def board_picture(island: Island) -> list[Drawn]:
+    """The island and the empty cells next to it in the offset hex layout, a line per row ``r``
+    labelled ``r=-2``, each cell its stone (its colour's digit in that seat's colour, ``.`` for an
+    empty cell) followed by its ``q``: every cell an action names (``add 1 -1,-2``, ``move 0,0 2,-2``)
+    is found by its row and its ``q``."""
+    cells = set(island) | _around(island)
+    half = BOARD_WIDTH // 2
+    x0 = min(BOARD_WIDTH * q + half * r for q, r in cells)
+    rows = sorted({r for _, r in cells})
+    label = max(len(f"r={row:+d}") for row in rows)
+    lines: list[Drawn] = []
+    for row in rows:
+        pieces: list[Span] = [(f"{f'r={row:+d}':>{label}} ", "dim")]
+        at = 0
+        for q in sorted(q for q, r in cells if r == row):
+            x = BOARD_WIDTH * q + half * row - x0
+            mark = _stone(island[(q, row)]) if (q, row) in island else (".", "")
+            pieces += [(" " * (x - at), ""), mark, (f"{q:+d}", "dim")]
+            at = x + 1 + len(f"{q:+d}")
+        lines.append(tuple(pieces))
+    return lines
+
+
+def board(state: ArmyState, seat: int | None = None) -> list[Drawn]:
+    """The state drawn for a terminal (``play`` at every decision, ``watch`` after every turn):
+    :func:`render`'s lines with every stone in its colour's seat colour, then :func:`board_picture`.
+    Every stone and hand is public, so every seat sees it all."""
+    lines: list[Drawn] = [((render(state).partition("\n")[0], "bold"),)]
+    for player, hand in enumerate(state.hands):
+        marker = ">" if player == state.seat and state.phase in (Phase.MOVE, Phase.ADD) else " "
+        stones = [piece for colour in hand for piece in ((" ", ""), _stone(colour))] or [(" -", "")]
+        lines.append(((f"{marker} ", ""), (f"seat {player}", seat_style(player)), (": hand", ""), *stones))
+    lines.append(((f"bag: {len(state.bag)} stones; island: {len(state.island)} stones", ""),))
+    lines.append(((LEGEND, "dim"),))
+    return lines + board_picture(state.island)
+
+
+def drawn_after(before: ArmyState, after: ArmyState, events: tuple[Event, ...]) -> bool:
+    """A turn is over (the next seat's has started): ``watch`` draws the island every turn."""
+    return any(event.kind is EventKind.TURN_STARTED for event in events) and before.phase is not Phase.SHUFFLE
 
 
 def render(state: ArmyState, coordinates: bool = False) -> str:

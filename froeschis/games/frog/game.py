@@ -12,7 +12,7 @@ from froeschis.games.frog.encoding import ENCODING
 from froeschis.games.frog.engine import FrogState, new_game
 from froeschis.games.frog.observation import observe
 from froeschis.games.frog.readings import TABLES, VARIANTS
-from froeschis.games.frog.render import describe, render, render_hand, render_trick
+from froeschis.games.frog.render import describe, drawn_after, render, render_hand, render_trick
 from froeschis.games.frog.rules import Rules
 from froeschis.games.frog.serialize import (
     action_from_json,
@@ -88,6 +88,7 @@ GAME = Game(
     state_from_json=state_from_json,
     seat_view=_seat_view,
     picture=_picture,
+    drawn_after=drawn_after,
     misread_everywhere=TABLES.misread_everywhere,
     conformance=KIT,
     encoding=ENCODING,

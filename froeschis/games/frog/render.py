@@ -48,11 +48,19 @@ def render(state: FrogState) -> str:
             marker = ">" if seat == state.turn else " "
             lines.append(f"{marker} seat {seat}: {render_hand(hand)} ({len(hand)})")
     if state.widow:
-        lines.append("  widow: " + " ".join(map(str, state.widow)))
+        lines.append(
+            "  widow: "
+            + " ".join(map(str, state.widow))
+            + (" (taken into hand)" if state.widow_taken else "")
+        )
+    if state.discards:
+        lines.append(f"  laid away by seat {state.bidder}: " + " ".join(map(str, state.discards)))
     if state.tricks or state.trick:
         lines.append(f"trick {len(state.tricks) + 1}: {render_trick(state.trick)}")
     if state.history and (state.phase is Phase.DEAL or state.phase is Phase.OVER):
-        lines.append(f"last deal: {_record(state.history[-1])}")
+        lines.append(
+            f"last deal: {_record(state.history[-1])}; scores now " + " ".join(map(str, state.scores))
+        )
     if state.winners:
         lines.append("winners: " + ", ".join(f"seat {w}" for w in state.winners))
     return "\n".join(lines)
@@ -63,7 +71,21 @@ def _record(record: DealRecord) -> str:
         return "passed out"
     outcome = "" if record.result is None else f" ({record.result.value})"
     changes = " ".join(f"{c:+d}" for c in record.changes)
-    return f"{record.contract} by seat {record.bidder}, {record.points} points{outcome}, scores {changes}"
+    return (
+        f"{record.contract} by seat {record.bidder}, {record.points} points{outcome}, score changes {changes}"
+    )
+
+
+_DRAWN_AFTER = frozenset(
+    {EventKind.DEALT, EventKind.WIDOW_LEFT, EventKind.DISCARDED, EventKind.SETTLED, EventKind.PASSED_OUT}
+)
+
+
+def drawn_after(before: GameState, after: GameState, events: Iterable[Event]) -> bool:
+    """The moments ``watch`` (which sees every card: bots play) draws the table: the cards dealt
+    (every hand and the widow), the exchange over (the bidder's hand, what it laid away) and the
+    deal settled or passed out (its score changes and the scores)."""
+    return any(event.kind in _DRAWN_AFTER for event in events)
 
 
 def describe(event: Event) -> str:
