@@ -81,7 +81,7 @@ _DRAWN_AFTER = frozenset(
 )
 
 
-def drawn_after(before: GameState, after: GameState, events: Iterable[Event]) -> bool:
+def drawn_after(before: FrogState, after: FrogState, events: Iterable[Event]) -> bool:
     """The moments ``watch`` (which sees every card: bots play) draws the table: the cards dealt
     (every hand and the widow), the exchange over (the bidder's hand, what it laid away) and the
     deal settled or passed out (its score changes and the scores)."""
