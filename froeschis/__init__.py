@@ -6,10 +6,16 @@ Import the engine from here::
     >>> state, record = froeschis.play_game(players=3, seed=1)
     >>> state.is_terminal, len(state.winners) >= 1
     (True, True)
+
+The names below are Fröschis' (the default game). Every game, this one too, is also reached alike
+through :func:`game` (``froeschis.game("frog").start()``), as the tools reach them: see the docs'
+page "Import it as an engine".
 """
 
 from froeschis.framework.chance import distinct_orders
 from froeschis.framework.errors import FormatError, FroeschisError, IllegalActionError, RulesError, SpecError
+from froeschis.framework.registry import game as game
+from froeschis.framework.registry import names as game_names
 from froeschis.framework.version import __version__ as __version__
 from froeschis.games.froeschis.actions import (
     DECLINE_SWAP,
@@ -61,6 +67,8 @@ __all__ = [
     "Spot",
     "distinct_orders",
     "frog_at",
+    "game",
+    "game_names",
     "new_game",
     "number",
     "play_game",

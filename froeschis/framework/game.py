@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 import attrs
 
-from froeschis.framework.errors import FroeschisError, listing
+from froeschis.framework.errors import FroeschisError, RulesError, listing
 from froeschis.framework.provenance import Transition
 from froeschis.framework.table import ClauseTable, Variant
 
@@ -72,7 +72,10 @@ class State(Protocol):
         """The step with its provenance (:class:`~froeschis.framework.provenance.Transition`)."""
 
     def returns(self) -> tuple[float, ...]:
-        """Each seat's return (all 0 before the end)."""
+        """Each seat's return (all 0 before the end), by the game's own clause: points for Frog (each
+        seat's score change over the match, ``match.returns``), 1 for each winner and 0 for the
+        others in Fröschis and Army of Frogs (``game.returns``); :attr:`Game.returns_are` says it
+        in words, and :meth:`Game.win_returns` gives every game's wins alike."""
 
     @property
     def winners(self) -> tuple[int, ...]:
@@ -282,6 +285,27 @@ class Game:
     engines: Engines | None = None
     """Its engines and what its runs report of their own (:mod:`froeschis.framework.engines`); None:
     its reference engine alone, played through this Game."""
+
+    def start(self, players: int | None = None, **options: Any) -> State:
+        """A new game for ``players``, by the published rules or with ``options`` (``rules(**options)``:
+        ``frog.start(grand_pays_four=True)``), waiting for its first chance event. ``players`` may be
+        left out only where the rules allow one count (Frog: three); else a
+        :class:`~froeschis.framework.errors.RulesError` names the counts."""
+        if players is None:
+            if len(self.players) > 1:
+                counts = listing([str(count) for count in self.players], "or")
+                raise RulesError(f"{self.title} is for {counts} players: say how many")
+            players = self.players[0]
+        return self.new_game(players, self.rules(**options) if options else None)
+
+    returns_are: str = "1 for each winner, 0 for every other seat"
+    """What :meth:`State.returns` gives in this game, in words (Frog: points)."""
+
+    def win_returns(self, state: State) -> tuple[float, ...]:
+        """1 for each seat that won, 0 for the others (all 0 before the end, and when nobody won):
+        what a learner or a tournament of any game wants where :meth:`State.returns` are points
+        (Frog's winners are the seats with the highest score, ``match.winners``)."""
+        return tuple(1.0 if seat in state.winners else 0.0 for seat in range(state.num_players))
 
     def bot(self, spec: str, rules: Any) -> Policy:
         """The bot ``spec`` names (``greedy``, ``ismc:8``), made for ``rules``; an

@@ -86,6 +86,7 @@ GAME = Game(
     clause_modules=("froeschis.games.frog.clauses",),
     playthroughs=playthroughs.PLAN,
     state_from_json=state_from_json,
+    returns_are="points: each seat's score change over the match (match.returns)",
     seat_view=_seat_view,
     picture=_picture,
     drawn_after=drawn_after,
