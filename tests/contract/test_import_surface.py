@@ -4,6 +4,8 @@ their state ``GameState``, and returns were points in one game and wins in the o
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 import froeschis
@@ -68,5 +70,6 @@ def test_frog_says_its_returns_are_points_and_they_are() -> None:
     assert frog.returns_are.startswith("points")
     states, _, _ = random_game(frog, frog.rules(), seed=1, limit=100_000)
     end = states[-1]
-    start_score = frog.start().scores[0]
+    fresh: Any = frog.start()
+    start_score = fresh.scores[0]
     assert end.returns() == tuple(float(score - start_score) for score in end.scores)
