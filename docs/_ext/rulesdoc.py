@@ -365,22 +365,24 @@ def tests_label(game: str, clause_id: str) -> str:
     return label(game, "clause-tests", clause_id)
 
 
-def plays_label(game: str, clause_id: str) -> str:
-    """The label of the list of a clause's golden playthroughs in its section."""
-    return label(game, "clause-playthroughs", clause_id)
-
-
 def test_label(game: str, nodeid: str) -> str:
     return label(game, "test", _slug(nodeid))
 
 
-def _playthroughs_cell(game: str, row: ClauseTrace, *, short: bool = False) -> str:
-    """A clause's golden playthroughs: their count, linked to their list; for a clause no step can
-    fire (what a seat sees), no count and no link: none is needed (issue 29, item 18)."""
+def _playthroughs_cell(doc: GameDoc, row: ClauseTrace, *, short: bool = False) -> str:
+    """A clause's golden playthroughs: how many, linked to the shortest (the one to read to see the
+    clause at work; the playthroughs page lists each one's clauses). Every one of them linked by
+    name, up to thirteen a clause, made Frog's page heavier than a page should be (issue 29, item
+    18). A clause no step can fire (what a seat sees) needs none, and says so without a link."""
     if not row.playthrough_needed:
         return "none needed" if short else "none needed (no step fires this clause)"
-    plays = str(len(row.playthroughs)) if short else _count(len(row.playthroughs), "playthrough")
-    return ref(plays_label(game, row.clause), plays)
+    if not row.playthroughs:
+        return "0" if short else "none yet"
+    shortest = min(row.playthroughs, key=lambda name: (doc.playthroughs[name].entries, name))
+    target = playthrough_label(doc.name, shortest)
+    if short:
+        return ref(target, str(len(row.playthroughs)))
+    return f"{_count(len(row.playthroughs), 'playthrough')}; the shortest: {ref(target, shortest)}"
 
 
 def playthrough_label(game: str, name: str) -> str:
@@ -808,7 +810,7 @@ def clause_rst(doc: GameDoc, clause: Clause, show: Show = Show()) -> str:
     tests = _count(len(row.tests), "test")
     out.append(f":Tested by: {ref(tests_label(name, clause.id), tests) if show.tests_page else tests}")
     if show.playthroughs:
-        out.append(f":Golden playthroughs: {_playthroughs_cell(name, row)}")
+        out.append(f":Golden playthroughs: {_playthroughs_cell(doc, row)}")
     if doc.readings:
         readings = " · ".join(
             ref(reading_label(name, lang, clause.id), NATIVE_NAMES.get(lang, lang))
@@ -842,12 +844,6 @@ def clause_rst(doc: GameDoc, clause: Clause, show: Show = Show()) -> str:
         out += [f"- {ref(test_label(name, nodeid), nodeid)}" for nodeid in row.tests] + [""]
     else:
         out += [".. rubric:: Tests", ""] + [f"- ``{nodeid}``" for nodeid in row.tests] + [""]
-    if show.playthroughs and row.playthrough_needed:
-        out += [f".. _{plays_label(name, clause.id)}:", "", ".. rubric:: Golden playthroughs", ""]
-        if row.playthroughs:
-            out += [", ".join(ref(playthrough_label(name, p), p) for p in row.playthroughs), ""]
-        else:
-            out += ["No golden playthrough exercises this clause yet.", ""]
     return "\n".join(out)
 
 
@@ -997,7 +993,7 @@ def matrix_rst(doc: GameDoc, show: Show = Show()) -> str:
             tests = "\n\n".join(f"``{nodeid.partition('::')[2]}``" for nodeid in row.tests)
         cells = [doc.clause_ref(row.clause), row.kind, implementations, tests]
         if show.playthroughs:
-            cells.append(_playthroughs_cell(doc.name, row, short=True))
+            cells.append(_playthroughs_cell(doc, row, short=True))
         rows.append(cells)
     headers = ["Clause", "Kind", "Implementation", "Tests"]
     widths = "3 1 5 1" if show.tests_page else "3 1 4 4"

@@ -35,6 +35,7 @@ from froeschis.games.froeschis.readings import PUBLISHED, TABLES
 from froeschis.games.froeschis.spec import load_catalogue
 from froeschis.games.froeschis.table import Resolution
 from froeschis.verify.trace import ClauseTrace
+from tests import page_sizes
 
 REPO = Path(__file__).resolve().parents[2]
 TRANSLATIONS = REPO / "docs" / "translations"
@@ -253,7 +254,7 @@ def test_the_readings_are_marked_as_translations(model: rulesdoc.GameDoc) -> Non
 
 def test_the_matrix_and_the_playthroughs(model: rulesdoc.GameDoc) -> None:
     matrix = rulesdoc.matrix_rst(model, RULES_PAGE)
-    assert matrix.count(":ref:`1 <clause-playthroughs-") == 1
+    assert matrix.count(":ref:`1 <playthrough-game-jsonl>`") == 1
     coverage = rulesdoc.coverage_rst(model, RULES_PAGE)
     assert "**all**" in coverage and f"     - {len(IDS)}" in coverage
     plays = rulesdoc.playthroughs_rst(model)
@@ -792,7 +793,9 @@ def test_the_pictures_are_in_the_clauses_sections(model: rulesdoc.GameDoc) -> No
     assert reading.count(".. raw:: html") == len(rulesdoc.ROW_EXAMPLES) and "A 3 in hand" not in reading
 
 
-OUTSIDE = re.compile(r"\.\./shared|\bshared/(?:seeds|rules-research)|\bseeds/00\d|(?<![\w.])/(?:work|home|Users|tmp)/\S")
+OUTSIDE = re.compile(
+    r"\.\./shared|\bshared/(?:seeds|rules-research)|\bseeds/00\d|(?<![\w.])/(?:work|home|Users|tmp)/\S"
+)
 """A path that leaves the repository: the project's working files beside the checkout, or one
 machine's absolute paths (``cd /work/...``)."""
 
@@ -816,3 +819,23 @@ def test_no_page_a_reader_gets_points_outside_the_repository() -> None:
         for match in OUTSIDE.finditer(line)
     ]
     assert found == []
+
+
+def test_a_page_is_weighed_with_the_assets_it_loads_and_a_heavy_one_is_named(tmp_path: Path) -> None:
+    """The check ``.ci/run`` makes of the built docs (``python -m tests.page_sizes``): a page's
+    weight counts its own bytes and each local style sheet, script or picture it loads, once."""
+    (tmp_path / "_static").mkdir()
+    (tmp_path / "_static" / "theme.css").write_bytes(b"x" * 300)
+    (tmp_path / "light.html").write_text(
+        '<link href="_static/theme.css?v=1"><a href="heavy.html#x">', "utf-8"
+    )
+    (tmp_path / "heavy.html").write_text(
+        '<link href="_static/theme.css"><script src="_static/theme.css"></script>' + "y" * 700, "utf-8"
+    )
+    (tmp_path / "search.html").write_text("z" * 5000, "utf-8")
+    light = len((tmp_path / "light.html").read_bytes())
+    assert page_sizes.weight(tmp_path / "light.html") == light + 300
+    assert page_sizes.oversized(tmp_path, limit=light + 300) == {
+        "heavy.html": len((tmp_path / "heavy.html").read_bytes()) + 300
+    }
+    assert page_sizes.main([str(tmp_path)]) == 0  # the real limit
