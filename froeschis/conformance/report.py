@@ -178,7 +178,10 @@ class RootCause:
             runners_up = [s.clause for s in cause.suspects[1:]]
             also = f"; then {', '.join(runners_up)}" if runners_up else ""
             return f"no known misreading explains this; the most suspicious clause is {cause.clause}{also}"
-        return f"breaks the protocol ({self.findings[0].kind})"
+        first = self.findings[0]
+        if first.scenario == "hello":  # no game was played: what the engine said is the headline
+            return f"the check could not start ({first.kind}): {first.message}"
+        return f"breaks the protocol ({first.kind})"
 
     def to_json(self, errors: Sequence[Finding]) -> dict[str, Any]:
         m = self.cause.misreading
@@ -420,6 +423,8 @@ def evidence(root: RootCause, failing: int) -> str:
     """What the cause rests on, in a sentence."""
     cause = root.cause
     if cause.confidence == PROTOCOL:
+        if all(f.scenario == "hello" for f in root.findings):
+            return "the engine's hello, before any game (no clause is involved)"
         return f"{_games(len(root.findings))} failed outside the rules (no clause is involved)"
     if cause.confidence == PROVENANCE:
         games = len(cause.games)

@@ -43,6 +43,17 @@ def _hello_errors(reply: object) -> list[str]:
     return found
 
 
+def _hello_refusal(reply: object, title: str) -> Finding | None:
+    """The engine's ``error`` reply to the hello, with its own message: how an engine asked for a
+    game it does not play says so (spec/protocol.md), which is no malformed hello; None for any
+    other reply."""
+    if not (isinstance(reply, dict) and reply.get("type") == "error"):
+        return None
+    said = reply.get("message")
+    words = repr(said[:300]) if isinstance(said, str) and said else "no message"
+    return Finding(ERROR, "engine-error", f"the engine refused the hello (a check of {title}): {words}")
+
+
 @attrs.frozen
 class EngineInfo:
     """What the engine said about itself in its hello reply."""
@@ -77,6 +88,10 @@ class Session:
         reply = self.call(lambda e: e.hello(), start=False)
         if isinstance(reply, Finding):
             return attrs.evolve(reply, message=f"no hello reply: {reply.message}")
+        refusal = _hello_refusal(reply, self.referee.game.title)
+        if refusal is not None:
+            self.stop()
+            return refusal
         problems = _hello_errors(reply) or self.referee.kit.reply_errors("hello", reply)
         if problems:
             self.stop()
