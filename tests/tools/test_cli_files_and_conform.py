@@ -76,7 +76,7 @@ def test_item_8_the_deadline_holds_for_an_engine_slower_than_its_timeout(
     engine = _slow_engine(tmp_path, 0.6)
     started = time.monotonic()
     _conform_json(capsys, "--game", "frog", "--timeout", "0.3", "--deadline", "2", "--", *engine)
-    assert time.monotonic() - started < 2 + 2.5
+    assert time.monotonic() - started < 2 + 1
 
 
 def test_item_8_the_deadline_cuts_a_long_game_short(
@@ -90,7 +90,7 @@ def test_item_8_the_deadline_cuts_a_long_game_short(
     status, report, _ = _conform_json(
         capsys, "--game", "frog", "--timeout", "2", "--deadline", "2", "--no-shrink", "--", *engine
     )
-    assert time.monotonic() - started < 2 + 2.5
+    assert time.monotonic() - started < 2 + 1
     assert report["errors"] == [] and status == 0
     (warning,) = report["warnings"]
     assert warning["kind"] == "deadline" and "stopped at its deadline (2 s)" in warning["message"]
