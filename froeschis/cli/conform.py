@@ -158,7 +158,10 @@ def add(subparsers: Subparsers, game: Game) -> None:
         "--deadline",
         type=positive_seconds,
         metavar="SECONDS",
-        help="stop starting games after this long and report what was found (default: no limit)",
+        help=(
+            "end the whole check after this long, the game in progress abandoned, and report what "
+            "was found (default: no limit)"
+        ),
     )
     parser.add_argument(
         "--repro-dir",

@@ -14,8 +14,10 @@ everything comes from the engine's provenance (``state.transition``).
 What a game tells in its own way (a step's action, what it shows after a step, how a record ends)
 is its :class:`~froeschis.framework.telling.Telling`.
 
-A file that cannot be read, is not JSON or is not a game record of the game is refused with a
-message naming the file and the place. A record with an illegal or malformed action is explained
+The game is the one the file names (``"game": "frog"``; none: Fröschis), ``--game`` only insisting
+on one: a file of another game is refused in one line naming both. A file that cannot be read, is
+not JSON or is not a game record of its game is refused with a message naming the file and the
+place. A record with an illegal or malformed action is explained
 up to it, and then refused naming that step as ``froeschis validate`` names it (step 1 is
 ``actions[0]``; :func:`froeschis.conformance.validate.step_name`), status 2; with ``--json``, the
 steps before it and an ``error`` with the step's number.
@@ -41,7 +43,6 @@ from froeschis.cli.options import (
     add_players,
     add_seed,
     add_variant_switches,
-    game_of,
     make_console,
     player_counts,
     rules_from_args,
@@ -55,7 +56,7 @@ from froeschis.framework.jsontext import loads, read_text_limited
 from froeschis.framework.loop import play_game
 from froeschis.framework.playthroughs import VECTOR_FORMAT
 from froeschis.framework.records import RECORD_FORMAT, Record
-from froeschis.framework.registry import DEFAULT, game, names
+from froeschis.framework.registry import DEFAULT, game
 from froeschis.framework.terminal import telling
 from froeschis.framework.words import Block, rule_sources, unstated_rule
 
@@ -109,23 +110,32 @@ def _read_game(of: Game, data: object, where: str) -> tuple[Record, RecordError 
     return attrs.evolve(record, actions=tuple(read)), None
 
 
-def _playthrough_game(of: Game, header: dict[str, Any], path: Path) -> dict[str, Any]:
-    """The game of a golden playthrough's header as a record of ``of``; a playthrough of another
-    game is refused, naming it and ``--game``."""
+def _playthrough_game(header: dict[str, Any], path: Path) -> dict[str, Any]:
+    """The game of a golden playthrough's header as a record of the game it names."""
     if header["vector"] != VECTOR_FORMAT:
         raise RecordError(f"{path}: line 1: vector: expected {VECTOR_FORMAT!r}, got {header['vector']!r}")
-    named = header.get("game", DEFAULT)
-    if named != of.name:
-        title = game(named).title if named in names() else repr(named)
-        raise RecordError(f"{path}: a playthrough of {title}, not of {of.title} (see --game)")
     return {"format": RECORD_FORMAT, **{key: header[key] for key in PLAYTHROUGH_GAME if key in header}}
 
 
-def load_record(of: Game, path: Path) -> tuple[Record, RecordError | None]:
-    """The game record of ``of`` in ``path``, or the game of the golden playthrough in it, with its
-    actions up to the first malformed one and the error about that one (None when all are well
-    formed), so that the steps before a bad one can be shown. :class:`RecordError` naming the file
-    and the problem when the file cannot be read or the game cannot be made."""
+def _game_of(data: object, asked: str | None, path: Path, form: str) -> Game:
+    """The game the record (or playthrough) ``data`` names, which must be ``asked`` when given;
+    else a :class:`RecordError` naming the file, both games and ``--game``, in one line."""
+    try:
+        return records.game_named(data, asked, form)
+    except records.OtherGameError as error:
+        raise RecordError(
+            f"{path}: {error.reason} (--game {asked}); without --game it is read as the file says"
+        ) from None
+    except FormatError as error:
+        raise RecordError(f"{path}: not a valid game {form}: {error}") from None
+
+
+def load_record(asked: str | None, path: Path) -> tuple[Record, RecordError | None]:
+    """The game record in ``path``, or the game of the golden playthrough in it, of the game it
+    names (which must be ``asked`` when given: ``--game``), with its actions up to the first
+    malformed one and the error about that one (None when all are well formed), so that the steps
+    before a bad one can be shown. :class:`RecordError` naming the file and the problem when the
+    file cannot be read or the game cannot be made."""
     try:
         text = read_text_limited(path)  # an endless file (/dev/zero) is read only up to the limit
     except FormatError as error:
@@ -137,13 +147,19 @@ def load_record(of: Game, path: Path) -> tuple[Record, RecordError | None]:
         raise RecordError(f"{path}: cannot read the game record: {reason}") from None
     header = _playthrough_header(text)
     if header is not None:
-        played = _playthrough_game(of, header, path)
+        played = _playthrough_game(header, path)
+        of = _game_of(played, asked, path, "playthrough")
         try:
             return _read_game(of, played, f"{path}: line 1")
         except FroeschisError as error:
             raise RecordError(f"{path}: not a valid golden playthrough: line 1: {error}") from None
     try:
-        return _read_game(of, loads(text, "file"), str(path))
+        data = loads(text, "file")
+    except FroeschisError as error:
+        raise RecordError(f"{path}: not a valid game record: {error}") from None
+    of = _game_of(data, asked, path, "record")
+    try:
+        return _read_game(of, data, str(path))
     except FroeschisError as error:
         raise RecordError(f"{path}: not a valid game record: {error}") from None
 
@@ -311,27 +327,40 @@ def print_explanation(
         console.print(Text(f"\nThe record ends before the game is over{f' ({where})' if where else ''}."))
 
 
+def _language(args: argparse.Namespace, of: Game) -> str:
+    """The language of the source sentences: ``--lang``, else the first of the game's sources (the
+    game the file names, whose languages the options, made before it was read, may not offer).
+    English is always allowed: the catalogue's statements and glosses are English."""
+    if args.lang is None:
+        return of.languages[0]
+    if args.lang not in (*of.languages, "en"):
+        sources = ", ".join(of.languages)
+        raise RecordError(
+            f"--lang {args.lang}: the sources of {of.title} are in {sources} (or en, the glosses)"
+        )
+    return str(args.lang)
+
+
 def run(args: argparse.Namespace) -> int:
-    of = game_of(args)
+    parsed = game(args.game_name or DEFAULT)  # the game the options are of
     if (args.game is None) == (args.seed is None):
         raise RecordError("give either a GAME.json file or --seed (with --players), not both or neither")
-    if args.game is not None and any(getattr(args, variant.option) for variant in of.variants):
+    if args.game is not None and any(getattr(args, variant.option) for variant in parsed.variants):
         raise RecordError("a game record carries its own rules: the variant options go with --seed only")
     malformed: RecordError | None = None
     if args.game is not None:
-        (record, malformed), origin = load_record(of, Path(args.game)), str(args.game)
+        (record, malformed), origin = load_record(args.game_name, Path(args.game)), str(args.game)
     else:
-        rules = rules_from_args(args, of)
-        _, actions = play_game(of, args.players, args.seed, rules)
-        record, origin = Record(of, args.players, rules, actions, args.seed), f"seed {args.seed}"
+        rules = rules_from_args(args, parsed)
+        _, actions = play_game(parsed, args.players, args.seed, rules)
+        record, origin = Record(parsed, args.players, rules, actions, args.seed), f"seed {args.seed}"
+    of, lang = record.game, _language(args, record.game)
     steps, illegal = replay(record, origin)
     error = illegal or malformed  # an illegal step comes before the malformed one, where replay stopped
     if args.json:
-        print(json.dumps(explanation_json(record, steps, args.lang, error), ensure_ascii=False))
+        print(json.dumps(explanation_json(record, steps, lang, error), ensure_ascii=False))
     else:
-        print_explanation(
-            make_console(), of, steps, args.lang, args.brief, None if error is None else error.step
-        )
+        print_explanation(make_console(), of, steps, lang, args.brief, None if error is None else error.step)
     if error is not None:
         raise error  # one line on stderr, status 2, after the steps that could be replayed
     return 0
@@ -346,7 +375,8 @@ def add(subparsers: Subparsers, game: Game) -> None:
         description=(
             "Replay a game record (JSON, as written by 'froeschis play --save'), a golden playthrough "
             "(spec/<game>/vectors/*.jsonl) or a seeded game of random bots, step by step: every event with "
-            "the clause that caused it and the clause's source sentence in the chosen language."
+            "the clause that caused it and the clause's source sentence in the chosen language. A file is "
+            "explained as a game of the game it names; --game insists on one."
         ),
     )
     add_game(parser)
@@ -369,3 +399,4 @@ def add(subparsers: Subparsers, game: Game) -> None:
     )
     add_json(parser, "print the explained steps as JSON")
     add_variant_switches(parser, game)
+    parser.set_defaults(game_name=None, lang=None)  # none given: the file's game, and its language

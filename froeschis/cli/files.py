@@ -11,6 +11,10 @@ temporary directory or, failing that, on standard output, and says where.
 
 A target that exists and is not a regular file (``/dev/null``, a named pipe) is written straight
 to: there is no file to replace, and renaming over a device would remove it.
+
+The files commands read (game records, playthroughs) are read by :func:`read_input`: a path, or
+``-`` for standard input, read only up to the JSON text's limit, with one message for whatever
+keeps it from being read.
 """
 
 from __future__ import annotations
@@ -25,11 +29,40 @@ import sysconfig
 import tempfile
 from pathlib import Path
 
-from froeschis.framework.errors import FroeschisError
+from froeschis.framework.errors import FormatError, FroeschisError
+from froeschis.framework.jsontext import read_stream_limited, read_text_limited
 
 
 class OutputError(FroeschisError):
     """A file a command was asked to write that it cannot write."""
+
+
+class InputError(FroeschisError):
+    """A file a command was asked to read that it cannot read: ``NAME: cannot read: why``."""
+
+
+STDIN = "-"
+"""The name that stands for standard input among a command's input files."""
+
+
+def read_input(name: str) -> str:
+    """The UTF-8 text of the file ``name`` (:data:`STDIN`: standard input), at most
+    :data:`~froeschis.framework.jsontext.MAX_TEXT` bytes (an endless input is not read to its end).
+
+    Raises :class:`InputError` for every way the text cannot be read: no such file, a folder, no
+    permission, too large, not UTF-8.
+    """
+    try:
+        if name == STDIN:
+            return read_stream_limited(sys.stdin.buffer, "standard input")
+        return read_text_limited(Path(name))
+    except FormatError as error:
+        reason = error.reason
+    except OSError as error:
+        reason = _reason(error)
+    except UnicodeDecodeError as error:
+        reason = f"not UTF-8 text (byte {error.start}: {error.reason})"
+    raise InputError(f"{name}: cannot read: {reason}")
 
 
 def _reason(error: OSError) -> str:

@@ -1,47 +1,81 @@
 """``froeschis validate``: check recorded games for illegal or inconsistent steps.
 
-Each file is replayed on the reference engine by :func:`froeschis.conformance.validate.validate_file`:
+Each file is replayed on the reference engine by :func:`froeschis.conformance.validate.validate_text`:
 a game record (JSON, ``froeschis.record/1``) is checked for legality, a playthrough (JSON lines with
 states) also for every recorded state and list of legal actions. The first illegal or inconsistent
-step is printed with its clause, or the winners. Exit status 0 when every file is valid, 1 when one
-is not, 2 when one cannot be read. Steps are numbered as ``froeschis explain`` numbers them: step 1
-is the record's first action, ``actions[0]``.
+step is printed with its clause, or the winners. Steps are numbered as ``froeschis explain``
+numbers them: step 1 is the record's first action, ``actions[0]``. ``-`` reads standard input.
+
+The game is the one each file names (none: Fröschis); ``--game`` insists on one, and a file of
+another game is refused. A record is of a whole game: one that is legal but ends before the game is
+over is *incomplete* (a file cut short, a game saved half-way), status 1, unless ``--unfinished``
+accepts games in progress. A playthrough may end anywhere (golden playthroughs show a situation).
+
+Exit status: 0 when every file is valid; 1 when one is not (illegal, inconsistent, malformed: a
+problem found in a file that was read, an incomplete record); 2 when one cannot be validated as
+asked: it cannot be read (missing, too large, empty, not UTF-8, not JSON or cut short in the middle
+of it) or is of another game than ``--game`` (one line on stderr each; the other files are still
+checked).
 """
 
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
+import sys
 
+from rich.console import Console
 from rich.text import Text
 
-from froeschis.cli.options import Subparsers, add_command, add_game, game_of, make_console
+from froeschis.cli.files import STDIN, InputError, read_input
+from froeschis.cli.options import Subparsers, add_command, add_game, make_console
 from froeschis.conformance.report import render_finding
-from froeschis.conformance.validate import validate_file
+from froeschis.conformance.validate import OTHER_GAME, UNREADABLE, Validation, validate_text
 from froeschis.framework.game import Game
+from froeschis.framework.registry import DEFAULT, game
+
+CANNOT_RUN = 2
+"""The status of a file that cannot be validated as asked (see the module's docstring)."""
+
+
+def _refused(name: str, message: str) -> int:
+    print(f"froeschis: {name}: {message}", file=sys.stderr)
+    return CANNOT_RUN
+
+
+def _verdict(console: Console, name: str, result: Validation, args: argparse.Namespace) -> int:
+    """Print the verdict on the file ``name``; its status."""
+    problem = result.problem
+    if problem is not None and problem.kind == UNREADABLE:
+        return _refused(name, f"cannot read: {problem.message}")
+    if problem is not None and problem.kind == OTHER_GAME:
+        return _refused(
+            name, f"{problem.message} (--game {args.game_name}); without --game it is read as the file says"
+        )
+    catalogue = game(result.game or args.game_name or DEFAULT).catalogue()
+    incomplete = result.ok and not result.finished and result.form == "record" and not args.unfinished
+    prefix = "incomplete: " if incomplete else ""
+    console.print(Text(f"{name}: {prefix}{result.summary()}"))  # text, not markup: "[frog.place]" stays
+    if incomplete:
+        console.print(Text("  a record is of a whole game: --unfinished accepts one of a game in progress"))
+    if problem is not None:
+        render_finding(console, problem, catalogue)
+    for warning in result.warnings[:5]:
+        render_finding(console, warning, catalogue, brief=True)
+    return 1 if problem is not None or incomplete else 0
 
 
 def run(args: argparse.Namespace) -> int:
     console = make_console()
-    catalogue = game_of(args).catalogue()
     status = 0
-    for path in args.games:
+    for name in args.games:
         try:
-            result = validate_file(path, args.game_name)
-        except OSError as error:
-            console.print(Text(f"{path}: cannot read: {error}"))
-            status = max(status, 2)
+            text = read_input(name)
+        except InputError as error:
+            print(f"froeschis: {error}", file=sys.stderr)
+            status = CANNOT_RUN
             continue
-        except UnicodeDecodeError as error:
-            console.print(Text(f"{path}: cannot read: not UTF-8 text (byte {error.start}: {error.reason})"))
-            status = max(status, 2)
-            continue
-        console.print(Text(f"{path}: {result.summary()}"))  # text, not markup: "[frog.place]" stays
-        if result.problem is not None:
-            render_finding(console, result.problem, catalogue)
-            status = max(status, 1)
-        for warning in result.warnings[:5]:
-            render_finding(console, warning, catalogue, brief=True)
+        result = validate_text(text, args.game_name)
+        status = max(status, _verdict(console, name, result, args))
     return status
 
 
@@ -52,13 +86,25 @@ def add(subparsers: Subparsers, game: Game) -> None:
         run,
         help="check a recorded game (froeschis.record/1 or a playthrough) for illegal or inconsistent steps",
         description=(
-            "Replay recorded games on the reference engine. A game record (JSON, froeschis.record/1) is "
-            "checked for legality; a playthrough (JSON lines with states) also for every recorded state and "
-            "list of legal actions. Prints the first illegal or inconsistent step with its clause, or the "
-            "winners. Exit status 0 when every file is valid, 1 when one is not, 2 when one cannot be read."
+            "Replay recorded games on the reference engine, each as a game of the game it names (--game "
+            "insists on one). A game record (JSON, froeschis.record/1) is checked for legality; a "
+            "playthrough (JSON lines with states) also for every recorded state and list of legal "
+            "actions. Prints the first illegal or inconsistent step with its clause, or the winners. A "
+            "record of a game that is not over is incomplete (--unfinished accepts it). Exit status 0 "
+            "when every file is valid, 1 when one is not (or is incomplete), 2 when one cannot be read "
+            "(missing, too large, empty, not JSON or cut short) or is of another game than --game."
         ),
     )
     add_game(parser)
+    parser.set_defaults(game_name=None)  # none given: each file's own game
     parser.add_argument(
-        "games", nargs="+", type=Path, metavar="GAME", help="game record or playthrough files"
+        "--unfinished",
+        action="store_true",
+        help="accept a record of a game that is not over (legal so far), e.g. a game saved half-way",
+    )
+    parser.add_argument(
+        "games",
+        nargs="+",
+        metavar="GAME",
+        help=f"game record or playthrough files ('{STDIN}': standard input)",
     )

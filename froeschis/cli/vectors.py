@@ -2,8 +2,9 @@
 ``spec/froeschis/vectors``; another game: ``spec/<game>/vectors``).
 
 Without options every playthrough is regenerated from its action list and diffed against the file
-(exit status 1 on any difference); ``--write`` rewrites them, ``--search`` picks new ones by a seed
-search.
+(exit status 1 on any difference), as a playthrough of the game its header names; ``--game``
+insists on one, refusing a file of another. ``--write`` rewrites them, ``--search`` picks new ones
+by a seed search.
 
 Both write into a source checkout: the files of an installed package (in ``site-packages``) are
 refused (:func:`froeschis.cli.files.check_not_installed`); ``--dir`` elsewhere is written as asked.
@@ -18,10 +19,12 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from froeschis.cli.files import check_folder, check_not_installed, save
-from froeschis.cli.options import Subparsers, add_command, add_game, game_of, positive_int
+from froeschis.cli.options import Subparsers, add_command, add_game, positive_int
 from froeschis.framework.errors import FroeschisError
 from froeschis.framework.game import Game
 from froeschis.framework.playthroughs import Playthrough, read_header, vectors_dir
+from froeschis.framework.records import OtherGameError
+from froeschis.framework.registry import DEFAULT, game
 from froeschis.verify.vectors import first_difference, plan_of, render, search
 
 
@@ -41,8 +44,22 @@ def _playthroughs(directory: Path) -> list[Path]:
     return files
 
 
+def _of_game(files: Sequence[Path], asked: str | None) -> None:
+    """Refuse, in one line, a playthrough of another game than ``--game`` (when given): each file
+    is otherwise checked as a playthrough of the game it names."""
+    if asked is None:
+        return
+    for path in files:
+        named = read_header(path).game
+        if named != asked:
+            reason = OtherGameError("playthrough", named, game(asked)).reason
+            raise FroeschisError(
+                f"{path}: {reason} (--game {asked}); without --game it is read as the file says"
+            )
+
+
 def run(args: argparse.Namespace) -> int:
-    of = game_of(args)
+    of = game(args.game_name or DEFAULT)
     directory = Path(args.dir) if args.dir else vectors_dir(of)
     option = "--search" if args.search else "--write" if args.write else None
     if option is not None:
@@ -61,6 +78,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"wrote {len(plays)} playthroughs to {directory}")
         return 0
     files = _playthroughs(directory)
+    _of_game(files, args.game_name)
     if args.write:
         _write([read_header(path) for path in files], directory, "--write")
         print(f"regenerated {len(files)} playthroughs in {directory}")
@@ -88,6 +106,7 @@ def add(subparsers: Subparsers, game: Game) -> None:
         ),
     )
     add_game(parser)
+    parser.set_defaults(game_name=None)  # none given: the game's folder is Fröschis', a file's game its own
     mode = parser.add_mutually_exclusive_group()
     mode.add_argument("--write", action="store_true", help="rewrite every file from its action list")
     mode.add_argument("--search", action="store_true", help="pick new playthroughs by a seed search")

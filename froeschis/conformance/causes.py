@@ -31,6 +31,7 @@ import attrs
 from froeschis.conformance.compare import Finding
 from froeschis.conformance.hypotheses import Hypothesis, catalogued, perturbed
 from froeschis.conformance.localise import Account, Suspect, account_of, rank
+from froeschis.conformance.protocol import CandidateTimeout
 from froeschis.conformance.referee import Referee
 from froeschis.conformance.replay import changes_play, reproduces, reproduces_step
 from froeschis.conformance.runner import Evidence
@@ -38,12 +39,13 @@ from froeschis.framework.catalogue import Misreading
 from froeschis.framework.checks import JSON
 from froeschis.framework.provenance import Fired
 
-EXPLAINED, NEAREST, PERTURBATION, PROVENANCE, PROTOCOL = (
+EXPLAINED, NEAREST, PERTURBATION, PROVENANCE, PROTOCOL, TIMEOUT = (
     "explained",
     "nearest",
     "perturbation",
     "provenance",
     "protocol",
+    "timeout",
 )
 """How sure a cause is: a known misreading reproduced the engine's games and no game it played
 right contradicts it; or a known misreading reproduced most of them but some game played right
@@ -51,7 +53,11 @@ contradicts it (the engine reads the clause so in some situations only); or no k
 fits but a generic perturbation of a clause's entry reproduces them; or only the reference's own
 account of the games (which clauses were at work where they diverged, and wrote the fields that
 differ) points at the clause; or no clause is involved (the engine broke the protocol: it did not
-start, crashed, or answered out of form)."""
+start, crashed, or answered out of form); or the engine answered too slowly (a reply did not come
+within the time allowed: no clause is involved, and an engine that plays right may be only slow)."""
+
+SLOW = CandidateTimeout.kind
+"""The kind of the finding of a reply that did not come in time: a cause of its own (:data:`TIMEOUT`)."""
 
 SUSPECTS_SHOWN = 4
 """How many clauses a cause named by fault localisation lists: the most suspicious and runners-up."""
@@ -315,13 +321,17 @@ def blame(
 
     ``findings[i]`` is the first error of diverging game ``i``. ``misreadings`` defaults to every
     misreading of the catalogue that has an implementation; ``perturbations`` tries the generic
-    perturbations on what they leave unexplained.
+    perturbations on what they leave unexplained. Games that stopped at a reply that did not come in
+    time are one cause of their own (:data:`TIMEOUT`), blamed on no clause.
     """
     referee = referee if referee is not None else Referee.of()
     passing = [e for e in games if e.divergence is None]
     owners = _Owners(referee, passing)
+    slow = tuple(i for i, e in enumerate(games) if e.divergence is not None and findings[i].kind == SLOW)
     left = [
-        _prepare(referee, i, e, findings[i], owners) for i, e in enumerate(games) if e.divergence is not None
+        _prepare(referee, i, e, findings[i], owners)
+        for i, e in enumerate(games)
+        if e.divergence is not None and i not in slow
     ]
     causes, left = _search(referee, catalogued(referee, misreadings), left, passing, False)
     if perturbations and left:
@@ -356,4 +366,6 @@ def blame(
     outside = tuple(g.index for g in unjoined if not (g.account.clauses or g.involved))
     if outside:
         causes.append(Cause(None, None, outside, 0, PROTOCOL))
+    if slow:  # a reply that did not come in time says nothing of the rules: its own cause
+        causes.append(Cause(None, None, slow, 0, TIMEOUT))
     return tuple(sorted(causes, key=lambda c: -len(c.all_games)))

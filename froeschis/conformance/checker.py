@@ -14,11 +14,11 @@ from typing import Literal
 import attrs
 from rich.console import Console
 
-from froeschis.conformance.causes import PROTOCOL, Cause, blame
+from froeschis.conformance.causes import PROTOCOL, TIMEOUT, Cause, blame
 from froeschis.conformance.compare import ERROR, Finding
 from froeschis.conformance.divergence import DEPTH, SECONDS, trace
 from froeschis.conformance.process import SubprocessEngine
-from froeschis.conformance.protocol import JSON, EngineAdapter, EngineFactory
+from froeschis.conformance.protocol import DEADLINE, JSON, CandidateTimeout, EngineAdapter, EngineFactory
 from froeschis.conformance.referee import Referee
 from froeschis.conformance.report import ClauseRow, Report, Reproduction, RootCause
 from froeschis.conformance.runner import (
@@ -106,13 +106,21 @@ class CheckConfig:
     """In a game with a perft divide, the depth of the divide shown where a cause's legal actions
     part from the reference's (:mod:`froeschis.conformance.divergence`); 0: none."""
     deadline: float | None = attrs.field(default=None, validator=_seconds_or_none)
-    """Seconds the whole check may take: when they are up, no further game starts, the causes are
-    named from the games played and nothing more is shrunk (a warning says the check was cut short)."""
+    """Seconds the whole check may take: when they are up, the game in progress is abandoned (no
+    wait for a reply outlasts them), no further game starts, the causes are named from the games
+    played and nothing more is shrunk (a warning says the check was cut short). A game abandoned so
+    is no error of the engine's; a reply that did not come within ``timeout`` before is."""
 
 
 def factory_of(
-    candidate: Candidate, timeout: float = 5.0, startup_timeout: float = 20.0, game: str = DEFAULT
+    candidate: Candidate,
+    timeout: float = 5.0,
+    startup_timeout: float = 20.0,
+    game: str = DEFAULT,
+    until: float | None = None,
 ) -> tuple[EngineFactory, tuple[str, ...] | None]:
+    """The engine factory of ``candidate`` and its command line (None for a factory given); an
+    engine in a process waits for no reply past ``until`` (the check's deadline)."""
     if callable(candidate):
         return candidate, None
     command = tuple(candidate)
@@ -120,7 +128,9 @@ def factory_of(
         raise ValueError("an empty command line")
 
     def start() -> EngineAdapter:
-        return SubprocessEngine(command, timeout=timeout, startup_timeout=startup_timeout, game=game)
+        return SubprocessEngine(
+            command, timeout=timeout, startup_timeout=startup_timeout, game=game, until=until
+        )
 
     return start, command
 
@@ -203,8 +213,8 @@ def check(
     if vectors is not None and not vectors.is_dir() and config.vectors != "game":
         raise ValueError(f"no directory of golden playthroughs at {vectors}")
     clock = _Clock(time.monotonic(), config.deadline)
-    factory, command = factory_of(candidate, config.timeout, config.startup_timeout, game)
-    session = Session(factory, referee)
+    factory, command = factory_of(candidate, config.timeout, config.startup_timeout, game, clock.end)
+    session = Session(factory, referee, clock.end)
     try:
         return _check(session, command, config, clock, progress)
     finally:
@@ -215,6 +225,11 @@ def check(
 class _Clock:
     started: float
     deadline: float | None
+
+    @property
+    def end(self) -> float | None:
+        """The :func:`time.monotonic` instant of the deadline (None: none)."""
+        return None if self.deadline is None else self.started + self.deadline
 
     def up(self) -> bool:
         return self.deadline is not None and time.monotonic() - self.started >= self.deadline
@@ -234,6 +249,9 @@ def _check(
 ) -> Report:
     tally = _Tally()
     fatal = session.hello()
+    if fatal is not None and fatal.kind == DEADLINE:  # not one game could be played: not a pass
+        late = f"no hello reply before the check's deadline ({clock.deadline:g} s)"
+        fatal = Finding(ERROR, CandidateTimeout.kind, late)
     if fatal is not None or session.info is None:
         tally.errors.append(attrs.evolve(fatal or Finding(ERROR, "protocol", "no hello"), scenario="hello"))
         return _finish(
@@ -245,7 +263,7 @@ def _check(
             "events-missing",
             "the engine reports no events (optional): divergences are attributed from the state alone",
         )
-    cases, counted = setup_probes(session)
+    cases, counted = setup_probes(session)  # cut at the deadline, when no game is played either
     for evidence, error in cases:
         tally.add_setup(evidence, error)
     tally.exercised.update(counted)
@@ -274,7 +292,8 @@ def _check(
 
 def _root_causes(referee: Referee, tally: _Tally, config: CheckConfig) -> list[RootCause]:
     """The independent causes of the errors: counterfactual blame over the games, then the errors
-    outside any game (the handshake) as a protocol cause of their own."""
+    outside any game (the handshake) as a protocol cause of their own, or, if the engine did not
+    answer in time, as part of the cause of the replies that came too late."""
 
     found = [
         RootCause(cause, tuple(tally.error_of[i] for i in cause.all_games))
@@ -287,10 +306,26 @@ def _root_causes(referee: Referee, tally: _Tally, config: CheckConfig) -> list[R
         )
     ]
     in_games = set(map(id, tally.error_of.values()))
-    outside = tuple(f for f in tally.errors if id(f) not in in_games)
-    if outside:
-        found.append(RootCause(Cause(None, None, (), 0, PROTOCOL), outside))
+    for outside in _outside(tuple(f for f in tally.errors if id(f) not in in_games)):
+        slow = outside.cause.confidence == TIMEOUT  # a slow hello joins the games' slow replies
+        same = next((n for n, root in enumerate(found) if slow and root.cause.confidence == TIMEOUT), None)
+        if same is None:
+            found.append(outside)
+        else:
+            found[same] = attrs.evolve(found[same], findings=(*outside.findings, *found[same].findings))
     return found
+
+
+def _outside(errors: tuple[Finding, ...]) -> list[RootCause]:
+    """The causes of the errors outside any game (the hello): a reply that did not come in time,
+    the engine's too slow answers; anything else, a broken protocol."""
+    slow = tuple(f for f in errors if f.kind == CandidateTimeout.kind)
+    broken = tuple(f for f in errors if f.kind != CandidateTimeout.kind)
+    return [
+        RootCause(Cause(None, None, (), 0, confidence), findings)
+        for confidence, findings in ((PROTOCOL, broken), (TIMEOUT, slow))
+        if findings
+    ]
 
 
 def _play_scenarios(
@@ -305,13 +340,7 @@ def _play_scenarios(
     assert session.info is not None
     for scenario in scenarios:
         if clock.up():
-            played = sum(tally.games.values())
-            tally.warned[("deadline", "")] = Finding(
-                "warning",
-                "deadline",
-                f"the check stopped at its deadline ({clock.deadline:g} s) after {played} games; "
-                "the others were not played",
-            )
+            _stopped(tally, clock)
             break
         missing = scenario.needs() - session.info.features
         if missing:
@@ -321,9 +350,24 @@ def _play_scenarios(
             progress(scenario.name)
         trial = trial_of(scenario)
         result = run_trial(session, trial, scenario.name, config.probe_rate, scenario.name, tally.trusted)
+        if result.error is not None and result.error.kind == DEADLINE:  # cut short: no evidence
+            _stopped(tally, clock, scenario.name)
+            break
         tally.add(scenario, trial, result)
         if result.error is not None and config.fail_fast:
             break
+
+
+def _stopped(tally: _Tally, clock: _Clock, abandoned: str | None = None) -> None:
+    """Warn that the check stopped at its deadline (``abandoned``: in the middle of that game)."""
+    played = sum(tally.games.values())
+    during = f"; the game {abandoned} was abandoned where it was" if abandoned else ""
+    tally.warned[(DEADLINE, "")] = Finding(
+        "warning",
+        DEADLINE,
+        f"the check stopped at its deadline ({clock.deadline:g} s) after {played} games{during}; "
+        "the others were not played",
+    )
 
 
 def _finish(
@@ -380,9 +424,10 @@ def _reproduce(
     clock: _Clock,
     progress: Callable[[str], None] | None,
 ) -> RootCause:
-    """The cause with its shortest failing game shrunk to a reproduction (if it has a game)."""
+    """The cause with its shortest failing game shrunk to a reproduction (if it has a game; not
+    for replies that came too late, which a shorter game shows no better)."""
     index = _shortest_game(tally, root)
-    if index is None:
+    if index is None or root.cause.confidence == TIMEOUT:
         return root
     scenario, finding = tally.scenario_of[index], tally.error_of[index]
     if progress is not None:

@@ -19,6 +19,7 @@ import queue
 import signal
 import subprocess
 import threading
+import time
 from collections.abc import Mapping, Sequence
 from typing import IO, NoReturn
 
@@ -29,6 +30,7 @@ from froeschis.conformance.protocol import (
     CandidateError,
     CandidateGarbage,
     CandidateTimeout,
+    DeadlineReached,
 )
 from froeschis.framework.errors import FormatError
 from froeschis.framework.jsontext import loads
@@ -102,6 +104,9 @@ class SubprocessEngine:
     """An engine run as ``command``; each request must be answered within ``timeout`` seconds.
 
     The first request (hello) may take ``startup_timeout`` seconds, to allow for a slow start.
+    ``until`` (a :func:`time.monotonic` instant: the check's deadline) shortens every wait that
+    would end after it; a reply that has not come by then is :class:`DeadlineReached`, not a
+    timeout, as the engine had less than its time.
     """
 
     def __init__(
@@ -112,8 +117,10 @@ class SubprocessEngine:
         cwd: str | None = None,
         env: Mapping[str, str] | None = None,
         game: str = DEFAULT,
+        until: float | None = None,
     ) -> None:
         self.command = list(command)
+        self.until = until
         self.game = game
         self.timeout = timeout
         self.startup_timeout = startup_timeout
@@ -195,11 +202,17 @@ class SubprocessEngine:
                 " write diagnostics to stderr)",
                 self._evidence(),
             )
-        self._send(message)
         limit = self.timeout if timeout is None else timeout
+        left = None if self.until is None else self.until - time.monotonic()
+        if left is not None and left <= 0:
+            raise DeadlineReached("the check's deadline came before this request")
+        self._send(message)
         try:
-            line = self._lines.get(timeout=limit)
+            line = self._lines.get(timeout=limit if left is None else min(limit, left))
         except queue.Empty:
+            if left is not None and left < limit:
+                self._fail("the check's deadline came")
+                raise DeadlineReached("the check's deadline came before the reply") from None
             self._fail(f"no reply within {limit:g} s (the engine hangs or waits for something)")
             raise CandidateTimeout(f"no reply within {limit:g} s", self._evidence()) from None
         if line is None:

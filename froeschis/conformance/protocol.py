@@ -83,6 +83,18 @@ class CandidateGarbage(CandidateError):
     kind = "garbage"
 
 
+DEADLINE = "deadline"
+"""The kind of a request cut short by the check's deadline (``CheckConfig.deadline``): not the
+engine's failure, so never one of its errors; the game in progress is abandoned."""
+
+
+class DeadlineReached(CandidateError):
+    """The check's deadline came before the engine's reply (which might still have come in time):
+    the checker stops there, blaming nothing on the engine."""
+
+    kind = DEADLINE
+
+
 def _version() -> str:
     try:
         return metadata.version("froeschis")

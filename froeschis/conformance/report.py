@@ -13,7 +13,7 @@ from rich.console import Console
 from rich.markup import escape as escape_markup
 from rich.table import Table
 
-from froeschis.conformance.causes import PERTURBATION, PROTOCOL, PROVENANCE, Cause, Explanation
+from froeschis.conformance.causes import PERTURBATION, PROTOCOL, PROVENANCE, TIMEOUT, Cause, Explanation
 from froeschis.conformance.compare import Finding
 from froeschis.conformance.divergence import PerftDivergence
 from froeschis.conformance.protocol import JSON
@@ -178,7 +178,15 @@ class RootCause:
             runners_up = [s.clause for s in cause.suspects[1:]]
             also = f"; then {', '.join(runners_up)}" if runners_up else ""
             return f"no known misreading explains this; the most suspicious clause is {cause.clause}{also}"
-        return f"breaks the protocol ({self.findings[0].kind})"
+        first = self.findings[0]
+        if cause.confidence == TIMEOUT:
+            return (
+                f"too slow: {first.message} (no rule is involved: a slow engine may play right; "
+                "allow more time per reply with --timeout)"
+            )
+        if first.scenario == "hello":  # no game was played: what the engine said is the headline
+            return f"the check could not start ({first.kind}): {first.message}"
+        return f"breaks the protocol ({first.kind})"
 
     def to_json(self, errors: Sequence[Finding]) -> dict[str, Any]:
         m = self.cause.misreading
@@ -419,7 +427,11 @@ def _games(n: int) -> str:
 def evidence(root: RootCause, failing: int) -> str:
     """What the cause rests on, in a sentence."""
     cause = root.cause
+    if cause.confidence == TIMEOUT:
+        return f"{_games(len(root.findings))} stopped at a reply that did not come in time"
     if cause.confidence == PROTOCOL:
+        if all(f.scenario == "hello" for f in root.findings):
+            return "the engine's hello, before any game (no clause is involved)"
         return f"{_games(len(root.findings))} failed outside the rules (no clause is involved)"
     if cause.confidence == PROVENANCE:
         games = len(cause.games)

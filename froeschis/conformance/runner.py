@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import random
+import time
 import traceback
 from collections import Counter
 from collections.abc import Callable
@@ -19,7 +20,14 @@ from typing import Any
 import attrs
 
 from froeschis.conformance.compare import ERROR, Finding, compare_reply
-from froeschis.conformance.protocol import JSON, PROTOCOL, CandidateError, EngineAdapter, EngineFactory
+from froeschis.conformance.protocol import (
+    DEADLINE,
+    JSON,
+    PROTOCOL,
+    CandidateError,
+    EngineAdapter,
+    EngineFactory,
+)
 from froeschis.conformance.referee import Referee
 from froeschis.framework.checks import Scenario
 from froeschis.framework.errors import RulesError
@@ -43,6 +51,17 @@ def _hello_errors(reply: object) -> list[str]:
     return found
 
 
+def _hello_refusal(reply: object, title: str) -> Finding | None:
+    """The engine's ``error`` reply to the hello, with its own message: how an engine asked for a
+    game it does not play says so (spec/protocol.md), which is no malformed hello; None for any
+    other reply."""
+    if not (isinstance(reply, dict) and reply.get("type") == "error"):
+        return None
+    said = reply.get("message")
+    words = repr(said[:300]) if isinstance(said, str) and said else "no message"
+    return Finding(ERROR, "engine-error", f"the engine refused the hello (a check of {title}): {words}")
+
+
 @attrs.frozen
 class EngineInfo:
     """What the engine said about itself in its hello reply."""
@@ -54,11 +73,20 @@ class EngineInfo:
 
 
 class Session:
-    """The engine under test of one game (the referee's), restarted after every failure."""
+    """The engine under test of one game (the referee's), restarted after every failure.
 
-    def __init__(self, factory: EngineFactory, referee: Referee | None = None) -> None:
+    ``until`` is the check's deadline (a :func:`time.monotonic` instant): once it has passed, every
+    request gets a finding of kind :data:`~froeschis.conformance.protocol.DEADLINE` without being
+    sent, so that no game, probe or replay outlasts it (an engine in a process also has its waits
+    shortened to it: :class:`~froeschis.conformance.process.SubprocessEngine`).
+    """
+
+    def __init__(
+        self, factory: EngineFactory, referee: Referee | None = None, until: float | None = None
+    ) -> None:
         self.factory = factory
         self.referee = referee if referee is not None else Referee.of()
+        self.until = until
         self.engine: EngineAdapter | None = None
         self.info: EngineInfo | None = None
         self.starts = 0
@@ -77,6 +105,10 @@ class Session:
         reply = self.call(lambda e: e.hello(), start=False)
         if isinstance(reply, Finding):
             return attrs.evolve(reply, message=f"no hello reply: {reply.message}")
+        refusal = _hello_refusal(reply, self.referee.game.title)
+        if refusal is not None:
+            self.stop()
+            return refusal
         problems = _hello_errors(reply) or self.referee.kit.reply_errors("hello", reply)
         if problems:
             self.stop()
@@ -103,7 +135,10 @@ class Session:
         return None
 
     def call(self, request: Callable[[EngineAdapter], object], start: bool = True) -> object:
-        """The engine's reply to ``request``, or a :class:`Finding` when it failed to give one."""
+        """The engine's reply to ``request``, or a :class:`Finding` when it failed to give one (or
+        the deadline has passed)."""
+        if self.until is not None and time.monotonic() >= self.until:
+            return Finding(ERROR, DEADLINE, "the check's deadline came before this request")
         if self.engine is None:
             failure = self._start() if start else Finding(ERROR, "crash", "the engine is not running")
             if failure is not None:
@@ -338,7 +373,8 @@ def setup_probes(session: Session) -> tuple[list[tuple[Evidence, Finding | None]
     """New games the rules forbid (the game's :attr:`~froeschis.framework.checks.Conformance.refused_setups`:
     player counts, a deck too small) must be refused.
 
-    Returns each case as evidence (a game of no actions) with the error it showed, if any.
+    Returns each case as evidence (a game of no actions) with the error it showed, if any; none
+    after the check's deadline.
     """
     assert session.info is not None
     referee = session.referee
@@ -353,6 +389,8 @@ def setup_probes(session: Session) -> tuple[list[tuple[Evidence, Finding | None]
             continue
         data = referee.game.rules_to_json(rules)
         reply = session.call(lambda e, p=players, r=data: e.new_game(p, r))  # type: ignore[misc]
+        if isinstance(reply, Finding) and reply.kind == DEADLINE:  # the check stops: no case left
+            break
         what = f"a new game for {players} {'player' if players == 1 else 'players'}{also}"
         trial = Trial(players, rules, ())
         if isinstance(reply, dict) and reply.get("type") == "illegal":

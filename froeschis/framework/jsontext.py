@@ -11,7 +11,7 @@ from __future__ import annotations
 import functools
 import json
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 from froeschis.framework.errors import FormatError, shown
 
@@ -71,15 +71,22 @@ def read_text_limited(path: Path, limit: int = MAX_TEXT) -> str:
     file cannot be read and :class:`UnicodeDecodeError` when it is not UTF-8, as
     :meth:`Path.read_text` does.
     """
+    with path.open("rb") as file:
+        return read_stream_limited(file, str(path), limit)
+
+
+def read_stream_limited(file: BinaryIO, name: str, limit: int = MAX_TEXT) -> str:
+    """The UTF-8 text of the open binary ``file`` (standard input, a pipe), read as
+    :func:`read_text_limited` reads a file: refused past ``limit`` bytes, a :class:`FormatError`
+    whose field is ``name``."""
     chunks: list[bytes] = []
     size = 0
-    with path.open("rb") as file:
-        while size <= limit:
-            chunk = file.read(min(_CHUNK, limit + 1 - size))
-            if not chunk:
-                break
-            chunks.append(chunk)
-            size += len(chunk)
+    while size <= limit:
+        chunk = file.read(min(_CHUNK, limit + 1 - size))
+        if not chunk:
+            break
+        chunks.append(chunk)
+        size += len(chunk)
     if size > limit:
-        raise FormatError(str(path), f"more than {limit} bytes: too large to read")
+        raise FormatError(name, f"more than {limit} bytes: too large to read")
     return b"".join(chunks).decode("utf-8")

@@ -11,9 +11,10 @@ from typing import Any, TypeVar
 
 import attrs
 
-from froeschis.framework.errors import FormatError, FroeschisError
+from froeschis.framework.errors import FormatError, FroeschisError, shown
 from froeschis.framework.game import Game
 from froeschis.framework.jsontext import loads
+from froeschis.framework.records import OtherGameError, game_named
 from froeschis.framework.registry import DEFAULT, game
 
 VECTOR_FORMAT = "froeschis.playthrough/1"
@@ -61,33 +62,78 @@ def header_json(play: Playthrough) -> dict[str, Any]:
     }
 
 
-def _game_named(data: dict[str, Any], where: str) -> Game:
-    name = data.get("game", DEFAULT)
+HEADER_KEYS = ("vector", "game", "name", "purpose", "clauses", "players", "rules", "seed", "actions")
+"""A header's keys, in the order :func:`header_json` writes them; all but ``game`` (absent:
+Fröschis) are required, and no other is read."""
+
+STEP_KEYS = ("step", "action", "events", "state", "legal")
+"""The keys of the line of a step; step 0 (before the first action) has no ``action``, and a
+game without events no ``events``."""
+
+
+def _whole(value: object, where: str, what: str) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        raise FormatError(where, f"expected {what}, got {shown(value)}")
+    return value
+
+
+def _text(value: object, where: str) -> str:
+    if not isinstance(value, str):
+        raise FormatError(where, f"expected a string, got {shown(value)}")
+    return value
+
+
+def check_clauses(of: Game, cited: object, where: str) -> tuple[str, ...]:
+    """``cited``, a list of clause IDs of ``of``'s catalogue, each perhaps with a search target
+    beyond it (``game.end+several-winners``: a situation the playthrough was picked for); a
+    :class:`FormatError` at ``where`` for anything else, an ID the catalogue does not have above
+    all (a mistyped one cites nothing)."""
+    if not isinstance(cited, list) or not all(isinstance(c, str) for c in cited):
+        raise FormatError(where, f"expected a list of clause IDs, got {shown(cited)}")
+    known = set(of.catalogue().ids())
+    unknown = [c for c in cited if c.partition("+")[0] not in known]
+    if unknown:
+        raise FormatError(where, f"no clause {unknown[0]!r} in {of.title}'s catalogue")
+    return tuple(cited)
+
+
+def header_from_json(data: object, where: str = "header", asked: str | None = None) -> Playthrough:
+    """A playthrough's header from JSON, checked whole: the keys (:data:`HEADER_KEYS`, no other),
+    the format, the game (:func:`~froeschis.framework.records.game_named`: the one named, which
+    must be ``asked`` when given), the types, the clause IDs (its game's), the rules and the actions
+    (by the game's readers). Every problem is a :class:`FormatError` whose field starts with ``where``."""
+    if not isinstance(data, dict) or data.get("vector") != VECTOR_FORMAT:
+        raise FormatError(f"{where}: vector", f"expected {VECTOR_FORMAT!r}")
+    missing = [key for key in HEADER_KEYS if key != "game" and key not in data]
+    unknown = sorted(data.keys() - set(HEADER_KEYS))
+    if missing or unknown:
+        raise FormatError(where, f"missing keys {missing}" if missing else f"unknown keys {unknown}")
     try:
-        return game(name)
-    except (LookupError, TypeError):
-        raise FormatError(f"{where}: game", f"no game is called {name!r}") from None
+        of = game_named(data, asked, "playthrough")
+    except OtherGameError:
+        raise  # the tool says which file and which --game
+    except FormatError as error:
+        raise FormatError(f"{where}: {error.field}", error.reason) from None
+    actions = data["actions"]
+    if not isinstance(actions, list):
+        raise FormatError(f"{where}: actions", f"expected a list of actions, got {shown(actions)}")
+    return Playthrough(
+        name=_text(data["name"], f"{where}: name"),
+        purpose=_text(data["purpose"], f"{where}: purpose"),
+        clauses=check_clauses(of, data["clauses"], f"{where}: clauses"),
+        players=_whole(data["players"], f"{where}: players", "a whole number of players"),
+        rules=of.rules_from_json(data["rules"], f"{where}: rules"),
+        seed=_whole(data["seed"], f"{where}: seed", "a whole number"),
+        actions=tuple(of.action_from_json(a, f"{where}: actions[{i}]") for i, a in enumerate(actions)),
+        game=of.name,
+    )
 
 
 def read_header(path: Path) -> Playthrough:
-    """The header of a playthrough file (its first line)."""
+    """The header of a playthrough file (its first line), checked whole (:func:`header_from_json`)."""
     with path.open(encoding="utf-8") as lines:
         data: Any = loads(lines.readline(), f"{path.name}: line 1")
-    if not isinstance(data, dict) or data.get("vector") != VECTOR_FORMAT:
-        raise FormatError(f"{path.name}: vector", f"expected {VECTOR_FORMAT!r}")
-    of = _game_named(data, path.name)
-    return Playthrough(
-        name=data["name"],
-        purpose=data["purpose"],
-        clauses=tuple(data["clauses"]),
-        players=data["players"],
-        rules=of.rules_from_json(data["rules"], f"{path.name}: rules"),
-        seed=data["seed"],
-        actions=tuple(
-            of.action_from_json(a, f"{path.name}: actions[{i}]") for i, a in enumerate(data["actions"])
-        ),
-        game=of.name,
-    )
+    return header_from_json(data, path.name)
 
 
 def golden_first(

@@ -2,8 +2,9 @@
 state follows, and their JSON form ``froeschis.record/1``.
 
 A record names its game (``"game": "frog"``) unless it is a record of the default game, Fröschis,
-whose records were published before there were other games. The rules and the actions are in the
-game's own JSON forms.
+whose records were published before there were other games (and may name it all the same). The
+rules and the actions are in the game's own JSON forms. A tool reading a record or a playthrough
+learns its game from the file (:func:`game_named`): a ``--game`` is needed only to insist on one.
 """
 
 from __future__ import annotations
@@ -12,13 +13,41 @@ from typing import Any
 
 import attrs
 
-from froeschis.framework.errors import FormatError, shown
+from froeschis.framework.errors import FormatError, listing, shown
 from froeschis.framework.game import Game
-from froeschis.framework.registry import DEFAULT
+from froeschis.framework.registry import DEFAULT, game, names
 
 RECORD_FORMAT = "froeschis.record/1"
 _KEYS = {"format", "players", "rules", "actions"}
 _OPTIONAL = {"seed", "game"}
+
+
+class OtherGameError(FormatError):
+    """A record or a playthrough of another game than the one asked for (``--game``): its message
+    names both, ``a record of Frog, not of Army of Frogs``."""
+
+    def __init__(self, form: str, named: str, asked: Game) -> None:
+        title = game(named).title if named in names() else shown(named)
+        super().__init__("game", f"a {form} of {title}, not of {asked.title}")
+        self.form, self.named, self.asked = form, named, asked.name
+
+    def __reduce__(self) -> tuple[type, tuple[str, str, Game]]:  # type: ignore[override]
+        return type(self), (self.form, self.named, game(self.asked))
+
+
+def game_named(data: object, asked: str | None = None, form: str = "record") -> Game:
+    """The game of a record or a playthrough's header ``data``: the one its ``game`` names (none:
+    Fröschis), which must be ``asked`` when that is given (a tool's ``--game``).
+
+    Raises :class:`~froeschis.framework.errors.FormatError` for a name that no registered game has,
+    :class:`OtherGameError` for a game other than ``asked``. One reading for every tool and game.
+    """
+    named = data.get("game", DEFAULT) if isinstance(data, dict) else DEFAULT
+    if not isinstance(named, str) or named not in names():
+        raise FormatError("game", f"no game is called {shown(named)} (games: {listing(names())})")
+    if asked is not None and named != asked:
+        raise OtherGameError(form, named, game(asked))
+    return game(named)
 
 
 @attrs.frozen
@@ -66,7 +95,7 @@ def record_from_json(game: Game, value: object) -> Record:
         raise FormatError("format", f"expected {RECORD_FORMAT!r}, got {shown(value['format'])}")
     named = value.get("game", DEFAULT)
     if named != game.name:
-        raise FormatError("game", f"a record of {shown(named)}, not of {game.name!r}")
+        raise OtherGameError("record", named, game)
     players, seed, actions = value["players"], value.get("seed"), value["actions"]
     if not isinstance(players, int) or isinstance(players, bool) or players < 1:
         raise FormatError("players", f"expected a whole number of players, got {shown(players)}")

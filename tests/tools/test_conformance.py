@@ -498,8 +498,8 @@ class TestValidate:
         assert not result.ok and result.problem is not None and message in result.problem.message
         path = tmp_path / "game.json"
         path.write_text(text, encoding="utf-8")
-        assert main(["validate", str(path)]) == 1
-        assert "neither a JSON record nor JSON lines" in capsys.readouterr().out
+        assert main(["validate", str(path)]) == 2  # not JSON: cannot be read (issue 29, item 12)
+        assert "cannot read: neither a JSON record nor JSON lines" in capsys.readouterr().err
 
     def test_a_file_that_is_not_utf8_cannot_be_read(
         self, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
@@ -507,8 +507,8 @@ class TestValidate:
         monkeypatch.chdir(tmp_path)  # a short path: the console does not wrap the line
         Path("game.json").write_bytes(b"\xff\xfe{}")
         assert main(["validate", "game.json"]) == 2
-        out = capsys.readouterr().out
-        assert out == "game.json: cannot read: not UTF-8 text (byte 0: invalid start byte)\n"
+        err = capsys.readouterr().err
+        assert err == "froeschis: game.json: cannot read: not UTF-8 text (byte 0: invalid start byte)\n"
 
     def test_a_playthrough_with_a_wrong_state_is_inconsistent(self) -> None:
         from froeschis.conformance.validate import validate_playthrough
@@ -518,8 +518,12 @@ class TestValidate:
         lines: list[Any] = [
             {
                 "vector": "froeschis.playthrough/1",
+                "name": "wrong-state",
+                "purpose": "a test",
+                "clauses": [],
                 "players": 2,
                 "rules": rules_to_json(Rules(row_length=2)),
+                "seed": 2,
                 "actions": actions,
             }
         ]
@@ -574,10 +578,10 @@ class TestValidate:
         [
             (
                 lambda h: {**h, "players": True},
-                "malformed setup: players: expected a whole number of players",
+                "malformed header: players: expected a whole number of players",
             ),
             (lambda h: {**h, "players": "2"}, "players"),
-            (lambda h: {**h, "rules": []}, "malformed setup: rules: expected an object"),
+            (lambda h: {**h, "rules": []}, "malformed header: rules: expected an object"),
         ],
     )
     def test_a_playthrough_header_with_a_mistyped_setup_is_malformed(
@@ -586,7 +590,9 @@ class TestValidate:
         from froeschis.conformance.validate import validate_playthrough
 
         _, record = play_game(2, 1)
-        header = {"vector": "froeschis.playthrough/1", **record_to_json(record)}
+        data = record_to_json(record)
+        header = {"vector": "froeschis.playthrough/1", "name": "t", "purpose": "t", "clauses": []}
+        header |= {key: data[key] for key in ("players", "rules", "seed", "actions")}
         result = validate_playthrough([edit(header)])
         assert not result.ok and result.problem is not None and message in result.problem.message
 

@@ -143,7 +143,10 @@ def test_validate_replays_frog_playthroughs_and_records(tmp_path: Path) -> None:
     tampered.write_text("\n".join([*lines[:10], json.dumps(step), *lines[11:]]) + "\n", encoding="utf-8")
     found = validate_file(tampered, "frog").problem
     assert found is not None and found.kind == "state" and [d.path for d in found.fields] == ["scores"]
-    assert "not of 'froeschis'" in str(validate_file(VECTORS / "3p-seed2.jsonl").problem)
+    assert validate_file(VECTORS / "3p-seed2.jsonl").ok  # its own game: Frog (issue 29, item 7)
+    assert "a playthrough of Frog, not of Fröschis" in str(
+        validate_file(VECTORS / "3p-seed2.jsonl", "froeschis").problem
+    )
     header = json.loads(lines[0])
     record = {"format": "froeschis.record/1", "game": "frog", "players": 3, "rules": header["rules"]}
     assert validate_record({**record, "actions": header["actions"]}, "frog").ok
