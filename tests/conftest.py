@@ -31,6 +31,8 @@ def no_terminal_size(monkeypatch: pytest.MonkeyPatch) -> None:
     width (:func:`froeschis.cli.options.make_console`). Tests that want a width set their own."""
     monkeypatch.delenv("COLUMNS", raising=False)
     monkeypatch.delenv("LINES", raising=False)
+    for name in ("COLUMNS", "LINES"):  # also from the C library's environment, which a subprocess
+        os.unsetenv(name)  # inherits: a library of the run sets COLUMNS=80 there, not in os.environ
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
