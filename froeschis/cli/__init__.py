@@ -166,7 +166,10 @@ def _run(argv: Sequence[str] | None) -> int:
     flushed, however the command ends (``--help`` ends with :class:`SystemExit`)."""
     try:
         words = sys.argv[1:] if argv is None else argv
-        args = build_parser(chosen_game(words)).parse_args(argv)
+        chosen = chosen_game(words)
+        args = build_parser(chosen).parse_args(argv)
+        if getattr(args, "game_name", chosen) != chosen:  # a spelling of --game chosen_game missed
+            args = build_parser(args.game_name).parse_args(argv)
         status: int = args.handler(args)
         return status
     except FroeschisError as error:

@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any, NoReturn, TypeAlias
 from rich.console import Console
 from rich.progress import Progress, ProgressColumn
 
-from froeschis.framework.errors import RulesError, listing
+from froeschis.framework.errors import FroeschisError, RulesError, listing
 from froeschis.framework.game import Game
 from froeschis.framework.registry import DEFAULT, game, names
 
@@ -298,17 +298,49 @@ def game_of(args: argparse.Namespace) -> Game:
     return game(args.game_name)
 
 
-def chosen_game(argv: Sequence[str]) -> str:
-    """The game ``--game`` names in a command line (the default game without one), looked at before
-    the parser is built: the options a command takes (variants, player counts) are the game's."""
+class GameNamedTwiceError(FroeschisError):
+    """A command line whose ``--game`` names two different games."""
+
+
+_GAME_OPTION = "--game"
+_GAME_ABBREVIATIONS = tuple(_GAME_OPTION[:length] for length in range(3, len(_GAME_OPTION) + 1))
+"""``--g`` to ``--game``: the words argparse takes for ``--game`` (an abbreviation argparse finds
+ambiguous, ``--gam`` beside ``simulate``'s ``--games``, it refuses itself)."""
+
+
+def games_named(argv: Sequence[str]) -> list[str]:
+    """Every value ``--game`` is given in a command line, in order (``--game X``, ``--game=X`` and
+    their abbreviations, as argparse reads them; nothing after ``--``)."""
+    named: list[str] = []
     for index, word in enumerate(argv):
         if word == "--":
             break
-        if word == "--game" and index + 1 < len(argv):
-            return argv[index + 1]
-        if word.startswith("--game="):
-            return word.partition("=")[2]
-    return DEFAULT
+        option, equals, value = word.partition("=")
+        if option not in _GAME_ABBREVIATIONS:
+            continue
+        if equals:
+            named.append(value)
+        elif index + 1 < len(argv):
+            named.append(argv[index + 1])
+    return named
+
+
+def chosen_game(argv: Sequence[str]) -> str:
+    """The game ``--game`` names in a command line (the default game without one), looked at before
+    the parser is built: the options a command takes (variants, player counts) are the game's.
+
+    A command is about one game, so two different games are refused
+    (:class:`GameNamedTwiceError`) rather than one of them kept: argparse would keep the last, and
+    a parser built for the first would then lack the last one's options. The same game twice is
+    one game.
+    """
+    named = list(dict.fromkeys(games_named(argv)))
+    if len(named) > 1:
+        raise GameNamedTwiceError(
+            f"--game is given {len(named)} different games, {listing([repr(n) for n in named], 'and')}: "
+            "a command is about one game; name it once"
+        )
+    return named[0] if named else DEFAULT
 
 
 def add_players(parser: argparse.ArgumentParser, of: Game, default: int, help: str) -> None:
