@@ -74,6 +74,12 @@ def build_parser(game_name: str = DEFAULT) -> argparse.ArgumentParser:
             "Verified rules engines of the games of froeschis' sources: "
             f"{', '.join(names())} (--game NAME; {DEFAULT} by default)."
         ),
+        epilog=(
+            "A command's options are those of its game: its rules variants (one switch each), its "
+            "player counts and the languages of its rule texts. 'froeschis COMMAND --game NAME --help' "
+            "lists them for that game; 'froeschis COMMAND --help' for "
+            f"{game(DEFAULT).title}."
+        ),
     )
     parser.add_argument("--version", action="version", version=f"froeschis {__version__}")
     subparsers = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")

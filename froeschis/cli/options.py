@@ -379,6 +379,12 @@ def rules_from_args(args: argparse.Namespace, of: Game) -> Any:
     return of.rules(**{variant.option: getattr(args, variant.option) for variant in of.variants})
 
 
+def game_words(of: Game) -> str:
+    """`` --game NAME`` for a game other than the default one, else "": what a command line the
+    commands suggest must add to be about the same game (``froeschis rules --game frog``)."""
+    return "" if of.name == DEFAULT else f" --game {of.name}"
+
+
 def player_counts(of: Game) -> str:
     """The player counts a game allows, for a help text: ``2 to 4``, ``3``."""
     return f"{of.players[0]} to {of.players[-1]}" if len(of.players) > 1 else str(of.players[0])

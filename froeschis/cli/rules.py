@@ -34,12 +34,12 @@ from froeschis.cli.options import (
     add_lang,
     did_you_mean,
     game_of,
+    game_words,
     make_console,
 )
 from froeschis.framework.catalogue import Catalogue, Clause
 from froeschis.framework.errors import FroeschisError
 from froeschis.framework.game import Game
-from froeschis.framework.registry import DEFAULT
 from froeschis.framework.words import (
     LANGUAGE_NAMES,
     clause_discrepancies,
@@ -56,8 +56,9 @@ class UnknownClauseError(FroeschisError):
     """``rules CLAUSE`` named no clause and no clause-ID prefix."""
 
 
-def select(catalogue: Catalogue, wanted: str | None) -> tuple[Clause, ...]:
-    """The clauses ``wanted`` names: one ID, or every ID under a prefix (``frog`` -> ``frog.*``)."""
+def select(catalogue: Catalogue, wanted: str | None, of: Game | None = None) -> tuple[Clause, ...]:
+    """The clauses ``wanted`` names: one ID, or every ID under a prefix (``frog`` -> ``frog.*``);
+    the refusal of any other suggests the command that lists ``of``'s clauses (its ``--game``)."""
     if wanted is None:
         return catalogue.clauses
     exact = [c for c in catalogue.clauses if c.id == wanted]
@@ -67,13 +68,9 @@ def select(catalogue: Catalogue, wanted: str | None) -> tuple[Clause, ...]:
     under = tuple(c for c in catalogue.clauses if c.id.startswith(prefix))
     if under:
         return under
-    hint = did_you_mean(wanted, catalogue.ids()) or "'froeschis rules' lists them all"
+    listed = "" if of is None else game_words(of)
+    hint = did_you_mean(wanted, catalogue.ids()) or f"'froeschis rules{listed}' lists them all"
     raise UnknownClauseError(f"no clause {wanted!r} in the catalogue; {hint}")
-
-
-def _game_option(of: Game) -> str:
-    """``--game NAME `` where the game is not the default one, for the hints the command prints."""
-    return "" if of.name == DEFAULT else f"--game {of.name} "
 
 
 def implementations(of: Game, clause_id: str) -> tuple[str, ...]:
@@ -259,14 +256,14 @@ def run(args: argparse.Namespace) -> int:
         else:
             console.print(annotated_text(catalogue, args.lang))
         return 0
-    chosen = select(catalogue, args.clause)
+    chosen = select(catalogue, args.clause, of)
     if args.json:
         print(json.dumps(to_json(of, chosen, catalogue, args.lang), ensure_ascii=False, indent=2))
         return 0
     if args.clause is None:
         console.print(
             Text(
-                f"{of.title}: {len(chosen)} rule clauses. 'froeschis rules {_game_option(of)}ID' shows one "
+                f"{of.title}: {len(chosen)} rule clauses. 'froeschis rules{game_words(of)} ID' shows one "
                 "in full; "
                 f"quotes are from the {LANGUAGE_NAMES[args.lang]} rule text.\n",
                 style="bold",

@@ -25,6 +25,7 @@ from froeschis.cli.options import (
     add_variant_switches,
     game_of,
     make_console,
+    player_counts,
     rules_from_args,
 )
 from froeschis.framework.catalogue import Catalogue
@@ -99,7 +100,7 @@ def add(subparsers: Subparsers, game: Game) -> None:
         description="Play a seeded game between random bots; every event names the clause that caused it.",
     )
     add_game(parser)
-    add_players(parser, game, 3, "2 to 4 (default 3)")
+    add_players(parser, game, 3, f"{player_counts(game)} (default 3)")
     add_seed(parser, "random seed for chance and bots (default 0)")
     add_lang(parser, game, "language of the rule shown with each event")
     parser.add_argument(

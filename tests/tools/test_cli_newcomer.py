@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -99,3 +100,74 @@ def test_item_2_the_same_game_twice_and_an_abbreviated_game_are_the_game_itself(
         status, out, err = run(capsys, "watch", *spelling, "--seed", "1", "--no-explain")
         assert status == 0 and err == "", spelling
         assert "last deal: " in out  # Frog's end (a deal), not Fröschis' nor Army of Frogs'
+
+
+# --------------------------------------------------------------------------- item 13
+
+
+def help_of(capsys: pytest.CaptureFixture[str], *args: str) -> str:
+    """A command's ``--help``, each option's text on one line (a wide terminal)."""
+    status, out, err = run(capsys, *args, "--help")
+    assert status == 0 and err == ""
+    return out
+
+
+@pytest.fixture()
+def wide(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", "400")
+
+
+@pytest.mark.usefixtures("wide")
+def test_item_13_play_help_says_what_is_true_of_frog(capsys: pytest.CaptureFixture[str]) -> None:
+    """Frog is for three players, and its first dealer is drawn by chance: no seat "starts round 1"."""
+    out = help_of(capsys, "play", "--game", "frog")
+    assert "2 to 4" not in out and "round 1" not in out
+    assert "--players PLAYERS     3, you included (default 3)" in out
+    assert "starts round 1" in help_of(capsys, "play")  # Fröschis' seat 0 does
+
+
+@pytest.mark.usefixtures("wide")
+def test_item_13_help_of_every_game_names_its_own_player_counts(capsys: pytest.CaptureFixture[str]) -> None:
+    for command in ("watch", "play", "simulate", "bench"):
+        out = help_of(capsys, command, "--game", "frog")
+        assert "(3,)" not in out and "2 to 4" not in out, command
+        line = next(line for line in out.splitlines() if line.lstrip().startswith("--players"))
+        assert " 3" in line, (command, line)
+        army = help_of(capsys, command, "--game", "army-of-frogs")
+        assert "(2, 3, 4)" not in army and "2 to 4" in army, command
+
+
+@pytest.mark.usefixtures("wide")
+def test_item_13_simulate_help_of_army_speaks_of_army(capsys: pytest.CaptureFixture[str]) -> None:
+    """Army of Frogs has a bag and no draw pile; every option its help lists is one it runs with."""
+    out = help_of(capsys, "simulate", "--game", "army-of-frogs")
+    assert "draw pile" not in out and "draw-pile" not in out and "rounds" not in out
+    assert "draw pile" in help_of(capsys, "simulate")  # Fröschis' statistics do count it
+    for option in ("--engine", "--plots"):
+        assert option in out
+
+
+def test_item_13_army_simulate_runs_with_the_options_its_help_lists(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    plots = tmp_path / "plots"
+    args = ("--game", "army-of-frogs", "--games", "2", "--jobs", "1", "--no-progress")
+    status, out, err = run(capsys, "simulate", *args, "--engine", "reference", "--plots", str(plots))
+    if "needs matplotlib" in err:
+        pytest.skip("matplotlib is not installed")
+    assert status == 0, err
+    assert (plots / "win_rates.png").is_file()
+
+
+@pytest.mark.usefixtures("wide")
+def test_item_13_the_plain_help_says_where_a_games_options_are(capsys: pytest.CaptureFixture[str]) -> None:
+    out = help_of(capsys)
+    assert "--game NAME --help" in out and "variant" in out
+
+
+def test_item_13_an_unknown_clause_hint_names_the_game(capsys: pytest.CaptureFixture[str]) -> None:
+    status, _, err = run(capsys, "rules", "--game", "frog", "nosuch")
+    assert status == 2
+    assert one_clean_line(err).endswith("'froeschis rules --game frog' lists them all")
+    status, _, err = run(capsys, "rules", "nosuch")
+    assert one_clean_line(err).endswith("'froeschis rules' lists them all")
