@@ -34,6 +34,7 @@ from rich.progress import Progress, ProgressColumn
 from froeschis.framework.errors import FroeschisError, RulesError, listing
 from froeschis.framework.game import Game
 from froeschis.framework.registry import DEFAULT, game, names
+from froeschis.framework.words import ENGLISH, LANGUAGE_NAMES, language_choices
 
 if TYPE_CHECKING:
     from _typeshed import SupportsWrite
@@ -354,8 +355,19 @@ def add_seed(parser: argparse.ArgumentParser, help: str, default: int | None = 0
 
 
 def add_lang(parser: argparse.ArgumentParser, of: Game, help: str) -> None:
-    """``--lang``: which of the game's rule texts to quote (Fröschis: English, German, Korean)."""
-    parser.add_argument("--lang", choices=of.languages, default=of.languages[0], help=help)
+    """``--lang``: which of the game's rule texts to quote, by one rule for every game: the
+    languages of its source texts, and English always (the catalogue's glosses where it has no
+    English text: :func:`froeschis.framework.words.language_choices`); English by default, the
+    language of the commands' own words."""
+    choices = language_choices(of.languages)
+    named = listing([f"{code} ({LANGUAGE_NAMES.get(code, code)})" for code in choices], "or")
+    parser.add_argument(
+        "--lang",
+        choices=choices,
+        default=ENGLISH,
+        help=f"{help}: {named} for {of.title}; every game takes English and the languages of its "
+        "texts (see 'froeschis COMMAND --game NAME --help') (default en)",
+    )
 
 
 def add_json(parser: argparse.ArgumentParser, help: str) -> None:

@@ -38,14 +38,18 @@ from froeschis.cli.options import (
     make_console,
 )
 from froeschis.framework.catalogue import Catalogue, Clause
-from froeschis.framework.errors import FroeschisError
+from froeschis.framework.errors import FroeschisError, listing
 from froeschis.framework.game import Game
 from froeschis.framework.words import (
     LANGUAGE_NAMES,
+    cited_language,
     clause_discrepancies,
     discrepancy_flag,
+    language_choices,
     rule_sources,
+    source_lines,
     statement_note,
+    text_name,
 )
 from froeschis.verify.trace import implementations as implementations_by_clause
 
@@ -103,9 +107,8 @@ def _quotes(catalogue: Catalogue, clause: Clause, lang: str, whole: bool) -> lis
     found = rule_sources(catalogue, clause.id, lang)
     lines: list[RenderableType] = []
     if not found:
-        lines.append(
-            _indented(Text(f"(the {LANGUAGE_NAMES[lang]} text does not state this clause)", style="dim"))
-        )
+        name = LANGUAGE_NAMES[cited_language(catalogue, lang)]
+        lines.append(_indented(Text(f"(the {name} text does not state this clause)", style="dim")))
     for source in found:
         line = Text(f"{source.anchor}  ", style="dim")
         if whole:
@@ -144,7 +147,7 @@ def full(of: Game, clause: Clause, catalogue: Catalogue, lang: str) -> Renderabl
         parts += [Text(), Text("Why", style="bold"), Text(clause.rationale)]
     parts += [
         Text(),
-        Text(f"Rule text ({LANGUAGE_NAMES[lang]})", style="bold"),
+        Text(f"Rule text ({text_name(catalogue, lang)})", style="bold"),
         *_quotes(catalogue, clause, lang, whole=True),
     ]
     if clause.secondary:
@@ -169,7 +172,7 @@ def citing_clauses(catalogue: Catalogue, lang: str) -> dict[str, list[str]]:
     """Anchor -> the IDs of the clauses that cite that ``lang`` sentence, in rule order."""
     citing: dict[str, list[str]] = {}
     for clause in catalogue.clauses:
-        for ref in clause.sources_in(lang):
+        for ref in clause.sources_in(cited_language(catalogue, lang)):
             ids = citing.setdefault(ref.anchor, [])
             if clause.id not in ids:
                 ids.append(clause.id)
@@ -181,7 +184,7 @@ def annotated_text(catalogue: Catalogue, lang: str) -> RenderableType:
     the discrepancy flag of every one of them that a discrepancy concerns in ``lang``."""
     citing = citing_clauses(catalogue, lang)
     lines: list[RenderableType] = []
-    for sentence in catalogue.sources[lang].sentences:
+    for sentence in source_lines(catalogue, lang):
         line = Text(f"{sentence.anchor}  ", style="dim")
         line.append(sentence.text)
         lines.append(line)
@@ -211,7 +214,7 @@ def text_to_json(catalogue: Catalogue, lang: str) -> list[dict[str, Any]]:
                 for clause_id in citing.get(s.anchor, [])
             ],
         }
-        for s in catalogue.sources[lang].sentences
+        for s in source_lines(catalogue, lang)
     ]
 
 
@@ -265,7 +268,7 @@ def run(args: argparse.Namespace) -> int:
             Text(
                 f"{of.title}: {len(chosen)} rule clauses. 'froeschis rules{game_words(of)} ID' shows one "
                 "in full; "
-                f"quotes are from the {LANGUAGE_NAMES[args.lang]} rule text.\n",
+                f"quotes are from the {text_name(catalogue, args.lang)} rule text.\n",
                 style="bold",
             )
         )
@@ -278,6 +281,16 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+def _languages(of: Game) -> str:
+    """The languages ``rules`` quotes a game in, in words: "English, German or Korean", "English
+    (the glosses of the Japanese text) or Japanese"."""
+    names = [LANGUAGE_NAMES[code] for code in language_choices(of.languages)]
+    if "en" not in of.languages:
+        first = LANGUAGE_NAMES[of.languages[0]]
+        names[0] = f"English (the catalogue's glosses of the {first} text)"
+    return listing(names)
+
+
 def add(subparsers: Subparsers, game: Game) -> None:
     parser = add_command(
         subparsers,
@@ -285,9 +298,8 @@ def add(subparsers: Subparsers, game: Game) -> None:
         run,
         help="the annotated rules: every clause with the rule text it rests on",
         description=(
-            "Show the rule clauses of a game's catalogue (spec/<game>/clauses.toml) with the sentences "
-            "of the rule text they rest on (Fröschis: "
-            "English, German or Korean; Frog: Japanese, with English glosses). Without CLAUSE all "
+            f"Show the rule clauses of {game.title}'s catalogue (spec/{game.name}/clauses.toml) with the "
+            f"sentences of the rule text they rest on, in {_languages(game)}. Without CLAUSE all "
             "clauses are listed briefly; with it, one clause (or every clause under an ID prefix such "
             "as 'frog') is shown in full."
         ),
@@ -296,7 +308,7 @@ def add(subparsers: Subparsers, game: Game) -> None:
     parser.add_argument(
         "clause", nargs="?", metavar="CLAUSE", help="a clause ID (frog.swap) or prefix (frog)"
     )
-    add_lang(parser, game, "language of the rule text (default en)")
+    add_lang(parser, game, "language of the rule text")
     parser.add_argument(
         "--text",
         action="store_true",

@@ -31,7 +31,7 @@ from froeschis.cli.options import (
 from froeschis.framework.catalogue import Catalogue
 from froeschis.framework.game import Game
 from froeschis.framework.loop import play_game
-from froeschis.framework.words import Block, rule_text
+from froeschis.framework.words import Block, event_rule
 
 
 def _event_text(of: Game, event: Any) -> Text:
@@ -43,13 +43,13 @@ def _event_text(of: Game, event: Any) -> Text:
 
 
 def rule_line(catalogue: Catalogue, clause_id: str, lang: str) -> Text:
-    """``- clause.id: the rule`` for the clause behind an event: its statement (in the game's first
-    language) or its source sentences (in another); the clause ID in colour."""
+    """``- clause.id: the rule`` for the clause behind an event: its statement (in English) or its
+    source sentences (in another language: :func:`~froeschis.framework.words.event_rule`); the
+    clause ID in colour."""
     clause = catalogue.clause(clause_id)
     text = Text("- ")
     text.append(clause.id, style="cyan")
-    first = catalogue.languages[0]
-    text.append(f": {clause.statement if lang == first else rule_text(catalogue, clause.id, lang)}")
+    text.append(f": {event_rule(catalogue, clause.id, lang)}")
     return text
 
 

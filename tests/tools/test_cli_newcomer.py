@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from froeschis.cli import main
-from froeschis.framework.registry import names
+from froeschis.framework.registry import game, names
 
 GAMES = tuple(names())
 NO_BOTS = ("", ",", " , ")
@@ -171,3 +171,70 @@ def test_item_13_an_unknown_clause_hint_names_the_game(capsys: pytest.CaptureFix
     assert one_clean_line(err).endswith("'froeschis rules --game frog' lists them all")
     status, _, err = run(capsys, "rules", "nosuch")
     assert one_clean_line(err).endswith("'froeschis rules' lists them all")
+
+
+# --------------------------------------------------------------------------- item 6
+
+LANG_COMMANDS = (("watch", "--seed", "1"), ("rules",), ("rules", "--text"), ("explain", "--seed", "1"))
+
+
+@pytest.mark.usefixtures("wide")
+@pytest.mark.parametrize(
+    ("game_name", "choices"), [("froeschis", "{en,de,ko}"), ("frog", "{en,ja}"), ("army-of-frogs", "{en}")]
+)
+def test_item_6_each_game_offers_its_sources_languages_and_english(
+    game_name: str, choices: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    for command in ("watch", "rules", "explain"):
+        out = help_of(capsys, command, "--game", game_name)
+        assert f"--lang {choices}" in out, command
+        assert "(default en)" in out
+    assert "--game NAME --help" in help_of(capsys, "watch").split("--lang", 1)[1]  # the plain help says so
+
+
+@pytest.mark.parametrize("command", LANG_COMMANDS, ids=" ".join)
+@pytest.mark.parametrize("game_name", GAMES)
+def test_item_6_english_is_accepted_for_every_game(
+    game_name: str, command: tuple[str, ...], capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, out, err = run(capsys, *command, "--game", game_name, "--lang", "en")
+    assert status == 0 and err == "", err
+    catalogue = game(game_name).catalogue()
+    for lang, text in catalogue.sources.items():  # no sentence of another language's text
+        if lang != "en":
+            assert not [s.anchor for s in text.sentences if len(s.text) > 8 and s.text in out]
+
+
+def test_item_6_a_language_the_game_has_no_text_in_is_refused_in_one_line(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    status, _, err = run(capsys, "watch", "--game", "frog", "--lang", "de")
+    assert status == 2
+    assert "invalid choice: 'de' (choose from 'en', 'ja')" in one_clean_line(err)
+
+
+def test_item_6_lang_ja_quotes_frogs_japanese_sentences_where_fröschis_quotes_its_german(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``watch --lang de`` shows Fröschis' German sentences in place of the statements; ``--lang ja``
+    does the same for Frog (it showed the English statements: ``ja`` was Frog's first language)."""
+    catalogue = game("frog").catalogue()
+    _, english, _ = run(capsys, "watch", "--game", "frog", "--seed", "1")
+    _, japanese, _ = run(capsys, "watch", "--game", "frog", "--seed", "1", "--lang", "ja")
+    raise_text = catalogue.sources["ja"].sentence("ja.13.4").text  # bid.raise's sentence
+    assert raise_text in japanese and raise_text not in english
+    assert catalogue.clause("bid.raise").statement in english
+    _, german, _ = run(capsys, "watch", "--seed", "1", "--lang", "de")
+    assert "de.3.5" in german  # Fröschis alike: the German text's sentences, by their anchors
+
+
+def test_item_6_english_quotes_a_japanese_source_by_its_glosses(capsys: pytest.CaptureFixture[str]) -> None:
+    """Frog's catalogue glosses every Japanese sentence in English: ``--lang en`` (the default) quotes
+    the glosses, under the Japanese sentences' anchors; ``--lang ja`` the sentences themselves."""
+    sentence = game("frog").catalogue().sources["ja"].sentence("ja.13.4")
+    _, out, _ = run(capsys, "rules", "--game", "frog", "bid.raise")
+    assert f"ja.13.4  {sentence.gloss}" in out and sentence.text not in out
+    _, out, _ = run(capsys, "rules", "--game", "frog", "bid.raise", "--lang", "ja")
+    assert f"ja.13.4  {sentence.text}" in out
+    _, out, _ = run(capsys, "rules", "--game", "frog", "--text")
+    assert f"ja.13.4  {sentence.gloss}" in out
