@@ -50,6 +50,17 @@ UNWRAPPED_WIDTH = 10_000
 the commands is wrapped or cut, where rich would otherwise assume 80 columns."""
 
 
+BOX_WIDTH = 100
+"""The widest a box is drawn (``rules CLAUSE``), on a terminal as on a pipe, its text wrapped inside:
+a box as wide as its longest line (a statement of a thousand characters) is read by scrolling
+sideways. Tables and lines of text are not boxes: they keep :data:`UNWRAPPED_WIDTH` on a pipe."""
+
+
+def box_width(console: Console) -> int:
+    """The width to print a box at on ``console``: the console's, at most :data:`BOX_WIDTH`."""
+    return min(console.width, BOX_WIDTH)
+
+
 class Parser(argparse.ArgumentParser):
     """An argument parser whose errors are one line: the command, the option and what is wrong.
 

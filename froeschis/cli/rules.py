@@ -32,6 +32,7 @@ from froeschis.cli.options import (
     add_game,
     add_json,
     add_lang,
+    box_width,
     did_you_mean,
     game_of,
     game_words,
@@ -124,10 +125,10 @@ def _quotes(catalogue: Catalogue, clause: Clause, lang: str, whole: bool) -> lis
     return lines
 
 
-def _statement(clause: Clause, lang: str) -> list[Text]:
-    """The statement, and for another language than English a note that it is English."""
-    note = statement_note(lang)
-    return [Text(clause.statement), *([Text(f"({note})", style="dim")] if note else [])]
+def _statement(clause: Clause) -> list[Text]:
+    """The statement (in English: the heading of the command's output says so, once, for another
+    language than English)."""
+    return [Text(clause.statement)]
 
 
 def _indented(text: Text, by: int = 2) -> RenderableType:
@@ -136,13 +137,13 @@ def _indented(text: Text, by: int = 2) -> RenderableType:
 
 def brief(catalogue: Catalogue, clause: Clause, lang: str) -> RenderableType:
     """A clause in a few lines: heading, statement, the quoted words in ``lang``."""
-    statement = [_indented(line) for line in _statement(clause, lang)]
+    statement = [_indented(line) for line in _statement(clause)]
     return Group(_heading(clause), *statement, *_quotes(catalogue, clause, lang, whole=False), Text())
 
 
 def full(of: Game, clause: Clause, catalogue: Catalogue, lang: str) -> RenderableType:
     """A clause with everything the catalogue and the package know about it."""
-    parts: list[RenderableType] = [*_statement(clause, lang)]
+    parts: list[RenderableType] = [*_statement(clause)]
     if clause.rationale:
         parts += [Text(), Text("Why", style="bold"), Text(clause.rationale)]
     parts += [
@@ -163,8 +164,7 @@ def full(of: Game, clause: Clause, catalogue: Catalogue, lang: str) -> Renderabl
     parts += [Text(f"  {name}") for name in implementations(of, clause.id)] or [
         Text("  (nothing)", style="red")
     ]
-    # Not expanded: on a pipe the console is 10,000 columns wide (make_console), and a box that
-    # filled it would pad every line with thousands of spaces.
+    # Not expanded: a box narrower than its width (options.box_width) is as wide as its text.
     return Panel(Group(*parts), title=_heading(clause), title_align="left", expand=False)
 
 
@@ -263,20 +263,24 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(to_json(of, chosen, catalogue, args.lang), ensure_ascii=False, indent=2))
         return 0
+    note = statement_note(args.lang)
+    said = f" The statements are in English ({note})." if note else ""
     if args.clause is None:
         console.print(
             Text(
                 f"{of.title}: {len(chosen)} rule clauses. 'froeschis rules{game_words(of)} ID' shows one "
                 "in full; "
-                f"quotes are from the {text_name(catalogue, args.lang)} rule text.\n",
+                f"quotes are from the {text_name(catalogue, args.lang)} rule text.{said}\n",
                 style="bold",
             )
         )
         for clause in chosen:
             console.print(brief(catalogue, clause, args.lang))
     else:
+        if note:
+            console.print(Text(f"({note})", style="dim"))
         for clause in chosen:
-            console.print(full(of, clause, catalogue, args.lang))
+            console.print(full(of, clause, catalogue, args.lang), width=box_width(console), soft_wrap=False)
     sys.stdout.flush()
     return 0
 

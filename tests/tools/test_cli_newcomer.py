@@ -238,3 +238,31 @@ def test_item_6_english_quotes_a_japanese_source_by_its_glosses(capsys: pytest.C
     assert f"ja.13.4  {sentence.text}" in out
     _, out, _ = run(capsys, "rules", "--game", "frog", "--text")
     assert f"ja.13.4  {sentence.gloss}" in out
+
+
+# --------------------------------------------------------------------------- item 15
+
+BOX_WIDTH = 100
+"""The widest a box may be drawn on a pipe: what a person reads without scrolling sideways."""
+
+
+@pytest.mark.parametrize(("game_name", "clause"), [("froeschis", "frog.swap"), ("frog", "bid.raise")])
+def test_item_15_a_piped_box_is_of_a_readable_width_its_text_wrapped(
+    game_name: str, clause: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, out, _ = run(capsys, "rules", "--game", game_name, clause)
+    assert status == 0
+    lines = out.splitlines()
+    assert max(map(len, lines)) <= BOX_WIDTH
+    inside = " ".join(line[1:-1].strip() for line in lines if line.startswith("│"))
+    statement = game(game_name).catalogue().clause(clause).statement
+    assert " ".join(statement.split()) in " ".join(inside.split())  # wrapped, not cut
+
+
+def test_item_15_the_statements_are_said_to_be_english_once(capsys: pytest.CaptureFixture[str]) -> None:
+    note = "statement in English: the catalogue states its clauses in English only"
+    for args in (("--game", "frog", "--lang", "ja"), ("--lang", "de"), ("--game", "frog", "--lang", "ja", "bid")):
+        status, out, _ = run(capsys, "rules", *args)
+        assert status == 0 and out.count(note) == 1, args
+    _, out, _ = run(capsys, "rules", "--game", "frog")  # English glosses: nothing to say
+    assert note not in out
