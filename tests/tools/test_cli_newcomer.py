@@ -266,3 +266,29 @@ def test_item_15_the_statements_are_said_to_be_english_once(capsys: pytest.Captu
         assert status == 0 and out.count(note) == 1, args
     _, out, _ = run(capsys, "rules", "--game", "frog")  # English glosses: nothing to say
     assert note not in out
+
+
+# --------------------------------------------------------------------------- item 14
+
+
+@pytest.mark.skipif(not Path("/proc/self").is_dir() or sys.platform == "win32", reason="needs a pty")
+def test_item_14_census_shows_its_progress_on_a_terminal_only() -> None:
+    """A census walks for minutes (Frog's): on a terminal standard error says which configuration
+    it is at and how many are done; ``--no-progress`` and a pipe show nothing. Army of Frogs' census
+    is the quickest to run here; the display is every game's."""
+    from tests.terminal import run_with_terminal_stderr
+
+    tiny = game("army-of-frogs").tiny
+    done, shown = run_with_terminal_stderr("census", "--game", "army-of-frogs")
+    assert done.returncode == 0
+    assert done.stdout == (game("army-of-frogs").spec() / "census.toml").read_text(encoding="utf-8")
+    assert any(f"{config.name}: walking its states" in shown for config in tiny)
+    assert f"{tiny[-1].name}: perft to depth" in shown and f"{len(tiny)}/{len(tiny)}" in shown
+    quiet, shown_quietly = run_with_terminal_stderr("census", "--game", "army-of-frogs", "--no-progress")
+    assert quiet.returncode == 0 and shown_quietly == ""
+
+
+def test_item_14_the_frog_page_warns_of_the_census_duration() -> None:
+    page = (Path(__file__).resolve().parents[2] / "docs" / "frog.rst").read_text(encoding="utf-8")
+    census = page.index("froeschis census --game frog")
+    assert "takes minutes" in page[census : census + 1200]
