@@ -13,7 +13,7 @@ import attrs
 
 from froeschis.framework.errors import FormatError, FroeschisError
 from froeschis.framework.game import Game
-from froeschis.framework.jsontext import loads
+from froeschis.framework.jsontext import loads, not_utf8
 from froeschis.framework.registry import DEFAULT, game
 
 VECTOR_FORMAT = "froeschis.playthrough/1"
@@ -71,8 +71,13 @@ def _game_named(data: dict[str, Any], where: str) -> Game:
 
 def read_header(path: Path) -> Playthrough:
     """The header of a playthrough file (its first line)."""
-    with path.open(encoding="utf-8") as lines:
-        data: Any = loads(lines.readline(), f"{path.name}: line 1")
+    with path.open("rb") as lines:
+        first = lines.readline()
+    try:
+        line = first.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise FormatError(path.name, not_utf8(error)) from None
+    data: Any = loads(line, f"{path.name}: line 1")
     if not isinstance(data, dict) or data.get("vector") != VECTOR_FORMAT:
         raise FormatError(f"{path.name}: vector", f"expected {VECTOR_FORMAT!r}")
     of = _game_named(data, path.name)
@@ -104,5 +109,6 @@ def golden_first(
         try:
             found.append(read(path))
         except UNREADABLE as error:
-            notes.append(f"golden playthrough {path.name} skipped: {type(error).__name__}: {error}")
+            why = str(error) if isinstance(error, FroeschisError) else f"{type(error).__name__}: {error}"
+            notes.append(f"golden playthrough {path.name} skipped: {why}")
     return itertools.chain(found, *generated), notes

@@ -292,3 +292,41 @@ def test_item_14_the_frog_page_warns_of_the_census_duration() -> None:
     page = (Path(__file__).resolve().parents[2] / "docs" / "frog.rst").read_text(encoding="utf-8")
     census = page.index("froeschis census --game frog")
     assert "takes minutes" in page[census : census + 1200]
+
+
+# --------------------------------------------------------------------------- item 17
+
+
+@pytest.mark.parametrize("game_name", GAMES)
+def test_item_17_an_unknown_bot_names_the_games_bots_in_good_english(
+    game_name: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    title = game(game_name).title
+    status, _, err = run(capsys, "simulate", "--game", game_name, "--bots", "nosuch", "--jobs", "1")
+    line = one_clean_line(err)
+    assert status == 2 and line.startswith("froeschis: --bots: unknown bot 'nosuch'; ")
+    assert "s's " not in line  # "Army of Frogs's bots"
+    if "bots are" in line:  # the framework's words (Fröschis' own bot reader says it otherwise)
+        owner = f"{title}'" if title.endswith("s") else f"{title}'s"  # Army of Frogs' bots, Frog's bots
+        assert f"; {owner} bots are " in line
+
+
+def test_item_17_a_playthrough_that_is_not_utf8_is_named_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``vectors --dir`` over a file of other bytes: its name and why, not Python's codec message."""
+    (tmp_path / "broken.jsonl").write_bytes(b'{"vector": "\xff"}\n')
+    status, _, err = run(capsys, "vectors", "--game", "frog", "--dir", str(tmp_path))
+    assert status == 2
+    line = one_clean_line(err)
+    assert "codec" not in line and "0xff" not in line
+    assert line == "froeschis: broken.jsonl: not UTF-8 text (byte 12: invalid start byte)"
+
+
+def test_item_17_a_golden_playthrough_skipped_says_why_in_words(tmp_path: Path) -> None:
+    from froeschis.framework.playthroughs import golden_first, read_header
+
+    (tmp_path / "broken.jsonl").write_bytes(b"\xff\n")
+    games, notes = golden_first(tmp_path, read_header)
+    assert list(games) == []
+    assert notes == ["golden playthrough broken.jsonl skipped: broken.jsonl: not UTF-8 text (byte 0: invalid start byte)"]
