@@ -13,9 +13,9 @@ import argparse
 import sys
 from typing import Any
 
-from froeschis.cli.files import check_file, check_not_installed, save_or_rescue
 from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeElapsedColumn
 
+from froeschis.cli.files import check_file, check_not_installed, save_or_rescue
 from froeschis.cli.options import (
     Subparsers,
     add_command,

@@ -281,7 +281,8 @@ class Game:
                 return self.bots[spec.strip()](rules)
         except ValueError as error:
             raise UnknownBotError(str(error)) from None
-        raise UnknownBotError(f"unknown bot {spec.strip()!r}; {possessive(self.title)} bots are {self.bot_names()}")
+        owner = possessive(self.title)
+        raise UnknownBotError(f"unknown bot {spec.strip()!r}; {owner} bots are {self.bot_names()}")
 
     def bot_names(self) -> str:
         """The bots a person may name: ``random, greedy, ismc or ismc:BUDGET``."""

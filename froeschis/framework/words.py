@@ -154,9 +154,10 @@ def rule_sources(catalogue: Catalogue, clause_id: str, lang: str) -> tuple[RuleS
         if ref.anchor not in found:
             sentence = catalogue.sources[source].sentence(ref.anchor)
             if gloss and sentence.gloss:
-                found[ref.anchor] = RuleSource(ref.anchor, sentence.gloss, sentence.gloss, ids, flag)
+                shown = RuleSource(ref.anchor, sentence.gloss, sentence.gloss, ids, flag)
             else:
-                found[ref.anchor] = RuleSource(ref.anchor, sentence.text, ref.quote, ids, flag, sentence.gloss)
+                shown = RuleSource(ref.anchor, sentence.text, ref.quote, ids, flag, sentence.gloss)
+            found[ref.anchor] = shown
     return tuple(found.values())
 
 
