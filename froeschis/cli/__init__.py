@@ -74,6 +74,12 @@ def build_parser(game_name: str = DEFAULT) -> argparse.ArgumentParser:
             "Verified rules engines of the games of froeschis' sources: "
             f"{', '.join(names())} (--game NAME; {DEFAULT} by default)."
         ),
+        epilog=(
+            "A command's options are those of its game: its rules variants (one switch each), its "
+            "player counts and the languages of its rule texts. 'froeschis COMMAND --game NAME --help' "
+            "lists them for that game; 'froeschis COMMAND --help' for "
+            f"{game(DEFAULT).title}."
+        ),
     )
     parser.add_argument("--version", action="version", version=f"froeschis {__version__}")
     subparsers = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
@@ -166,7 +172,10 @@ def _run(argv: Sequence[str] | None) -> int:
     flushed, however the command ends (``--help`` ends with :class:`SystemExit`)."""
     try:
         words = sys.argv[1:] if argv is None else argv
-        args = build_parser(chosen_game(words)).parse_args(argv)
+        chosen = chosen_game(words)
+        args = build_parser(chosen).parse_args(argv)
+        if getattr(args, "game_name", chosen) != chosen:  # a spelling of --game chosen_game missed
+            args = build_parser(args.game_name).parse_args(argv)
         status: int = args.handler(args)
         return status
     except FroeschisError as error:

@@ -75,6 +75,7 @@ from froeschis.cli.options import (
     game_of,
     make_console,
     non_negative_int,
+    player_counts,
     positive_int,
     positive_seconds,
     progress_display,
@@ -479,7 +480,7 @@ def add(subparsers: Subparsers, game: Game) -> None:
     )
     add_game(parser)
     players = game.bench.players if game.bench is not None else game.players[-1]
-    add_players(parser, game, players, f"players per game, one of {game.players} (default {players})")
+    add_players(parser, game, players, f"players per game, {player_counts(game)} (default {players})")
     parser.add_argument(
         "--runs", type=positive_int, default=5, help="runs per measure; shows the median (default 5)"
     )

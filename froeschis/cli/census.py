@@ -13,15 +13,19 @@ import argparse
 import sys
 from typing import Any
 
+from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeElapsedColumn
+
 from froeschis.cli.files import check_file, check_not_installed, save_or_rescue
 from froeschis.cli.options import (
     Subparsers,
     add_command,
     add_game,
+    add_progress,
     game_of,
     non_negative_int,
     player_count_of,
     positive_int,
+    progress_display,
 )
 from froeschis.framework.errors import FroeschisError
 from froeschis.framework.game import Game
@@ -79,7 +83,17 @@ def run(args: argparse.Namespace) -> int:
         for invariant in of.state_checks:
             invariant(state)
 
-    text = census_toml(of, of.tiny, check_state=check, check_step=of.step_check)
+    columns = (TextColumn("census"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
+    with progress_display(args, *columns, TextColumn("{task.description}")) as progress:
+        task = progress.add_task("", total=len(of.tiny))
+        text = census_toml(
+            of,
+            of.tiny,
+            check_state=check,
+            check_step=of.step_check,
+            report=lambda words: progress.update(task, description=words),
+            done=lambda config: progress.advance(task),
+        )
     if args.write:
         save_or_rescue(path, text, "--write")
         print(f"wrote {path}")
@@ -103,7 +117,8 @@ def add(subparsers: Subparsers, game: Game) -> None:
             "print the state counts and perft counts in the form of the game's census.toml (Fröschis: "
             "spec/froeschis/census.toml; another game: spec/<game>/census.toml): a fingerprint to compare "
             "implementations by. Exit status 1 when the counts differ from the recorded ones; --write "
-            "records them (in a source checkout)."
+            "records them (in a source checkout). The walk takes a while (Frog's minutes): on a "
+            "terminal, standard error shows where it stands."
         ),
     )
     add_game(parser)
@@ -129,3 +144,4 @@ def add(subparsers: Subparsers, game: Game) -> None:
         type=non_negative_int,
         help="with --divide from the default position: the seed of the deal (default 0)",
     )
+    add_progress(parser)

@@ -31,9 +31,10 @@ from typing import TYPE_CHECKING, Any, NoReturn, TypeAlias
 from rich.console import Console
 from rich.progress import Progress, ProgressColumn
 
-from froeschis.framework.errors import RulesError, listing
+from froeschis.framework.errors import FroeschisError, RulesError, listing
 from froeschis.framework.game import Game
 from froeschis.framework.registry import DEFAULT, game, names
+from froeschis.framework.words import ENGLISH, LANGUAGE_NAMES, language_choices
 
 if TYPE_CHECKING:
     from _typeshed import SupportsWrite
@@ -47,6 +48,17 @@ Handler: TypeAlias = Callable[[argparse.Namespace], int]
 UNWRAPPED_WIDTH = 10_000
 """The width a console gets when its output is not a terminal: wide enough that no table or line of
 the commands is wrapped or cut, where rich would otherwise assume 80 columns."""
+
+
+BOX_WIDTH = 100
+"""The widest a box is drawn (``rules CLAUSE``), on a terminal as on a pipe, its text wrapped inside:
+a box as wide as its longest line (a statement of a thousand characters) is read by scrolling
+sideways. Tables and lines of text are not boxes: they keep :data:`UNWRAPPED_WIDTH` on a pipe."""
+
+
+def box_width(console: Console) -> int:
+    """The width to print a box at on ``console``: the console's, at most :data:`BOX_WIDTH`."""
+    return min(console.width, BOX_WIDTH)
 
 
 class Parser(argparse.ArgumentParser):
@@ -298,17 +310,49 @@ def game_of(args: argparse.Namespace) -> Game:
     return game(args.game_name)
 
 
-def chosen_game(argv: Sequence[str]) -> str:
-    """The game ``--game`` names in a command line (the default game without one), looked at before
-    the parser is built: the options a command takes (variants, player counts) are the game's."""
+class GameNamedTwiceError(FroeschisError):
+    """A command line whose ``--game`` names two different games."""
+
+
+_GAME_OPTION = "--game"
+_GAME_ABBREVIATIONS = tuple(_GAME_OPTION[:length] for length in range(3, len(_GAME_OPTION) + 1))
+"""``--g`` to ``--game``: the words argparse takes for ``--game`` (an abbreviation argparse finds
+ambiguous, ``--gam`` beside ``simulate``'s ``--games``, it refuses itself)."""
+
+
+def games_named(argv: Sequence[str]) -> list[str]:
+    """Every value ``--game`` is given in a command line, in order (``--game X``, ``--game=X`` and
+    their abbreviations, as argparse reads them; nothing after ``--``)."""
+    named: list[str] = []
     for index, word in enumerate(argv):
         if word == "--":
             break
-        if word == "--game" and index + 1 < len(argv):
-            return argv[index + 1]
-        if word.startswith("--game="):
-            return word.partition("=")[2]
-    return DEFAULT
+        option, equals, value = word.partition("=")
+        if option not in _GAME_ABBREVIATIONS:
+            continue
+        if equals:
+            named.append(value)
+        elif index + 1 < len(argv):
+            named.append(argv[index + 1])
+    return named
+
+
+def chosen_game(argv: Sequence[str]) -> str:
+    """The game ``--game`` names in a command line (the default game without one), looked at before
+    the parser is built: the options a command takes (variants, player counts) are the game's.
+
+    A command is about one game, so two different games are refused
+    (:class:`GameNamedTwiceError`) rather than one of them kept: argparse would keep the last, and
+    a parser built for the first would then lack the last one's options. The same game twice is
+    one game.
+    """
+    named = list(dict.fromkeys(games_named(argv)))
+    if len(named) > 1:
+        raise GameNamedTwiceError(
+            f"--game is given {len(named)} different games, {listing([repr(n) for n in named], 'and')}: "
+            "a command is about one game; name it once"
+        )
+    return named[0] if named else DEFAULT
 
 
 def add_players(parser: argparse.ArgumentParser, of: Game, default: int, help: str) -> None:
@@ -322,8 +366,19 @@ def add_seed(parser: argparse.ArgumentParser, help: str, default: int | None = 0
 
 
 def add_lang(parser: argparse.ArgumentParser, of: Game, help: str) -> None:
-    """``--lang``: which of the game's rule texts to quote (Fröschis: English, German, Korean)."""
-    parser.add_argument("--lang", choices=of.languages, default=of.languages[0], help=help)
+    """``--lang``: which of the game's rule texts to quote, by one rule for every game: the
+    languages of its source texts, and English always (the catalogue's glosses where it has no
+    English text: :func:`froeschis.framework.words.language_choices`); English by default, the
+    language of the commands' own words."""
+    choices = language_choices(of.languages)
+    named = listing([f"{code} ({LANGUAGE_NAMES.get(code, code)})" for code in choices], "or")
+    parser.add_argument(
+        "--lang",
+        choices=choices,
+        default=ENGLISH,
+        help=f"{help}: {named} for {of.title}; every game takes English and the languages of its "
+        "texts (see 'froeschis COMMAND --game NAME --help') (default en)",
+    )
 
 
 def add_json(parser: argparse.ArgumentParser, help: str) -> None:
@@ -345,6 +400,12 @@ def add_variant_switches(parser: argparse.ArgumentParser, of: Game) -> None:
 def rules_from_args(args: argparse.Namespace, of: Game) -> Any:
     """The game's rules the variant switches of :func:`add_variant_switches` select."""
     return of.rules(**{variant.option: getattr(args, variant.option) for variant in of.variants})
+
+
+def game_words(of: Game) -> str:
+    """`` --game NAME`` for a game other than the default one, else "": what a command line the
+    commands suggest must add to be about the same game (``froeschis rules --game frog``)."""
+    return "" if of.name == DEFAULT else f" --game {of.name}"
 
 
 def player_counts(of: Game) -> str:

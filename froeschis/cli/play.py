@@ -54,6 +54,7 @@ from froeschis.framework.game import Game, Policy
 from froeschis.framework.loop import drive, seat_rng
 from froeschis.framework.records import Record
 from froeschis.framework.registry import DEFAULT
+from froeschis.framework.runs import engines_of
 from froeschis.framework.terminal import person
 
 QUIT = {"q", "quit", "exit"}
@@ -194,8 +195,12 @@ def add(subparsers: Subparsers, game: Game) -> None:
     add_game(parser)
     default = 3 if 3 in game.players else game.players[-1]
     add_players(parser, game, default, f"{player_counts(game)}, you included (default {default})")
+    note = engines_of(game).seat_note  # what is true of the game's seats, where it says
     parser.add_argument(
-        "--seat", type=non_negative_int, default=0, help="your seat; seat 0 starts round 1 (default 0)"
+        "--seat",
+        type=non_negative_int,
+        default=0,
+        help=f"your seat, from 0 to the players less one{'; ' + note if note else ''} (default 0)",
     )
     parser.add_argument(
         "--bots",

@@ -32,20 +32,25 @@ from froeschis.cli.options import (
     add_game,
     add_json,
     add_lang,
+    box_width,
     did_you_mean,
     game_of,
+    game_words,
     make_console,
 )
 from froeschis.framework.catalogue import Catalogue, Clause
-from froeschis.framework.errors import FroeschisError
+from froeschis.framework.errors import FroeschisError, listing
 from froeschis.framework.game import Game
-from froeschis.framework.registry import DEFAULT
 from froeschis.framework.words import (
     LANGUAGE_NAMES,
+    cited_language,
     clause_discrepancies,
     discrepancy_flag,
+    language_choices,
     rule_sources,
+    source_lines,
     statement_note,
+    text_name,
 )
 from froeschis.verify.trace import implementations as implementations_by_clause
 
@@ -56,8 +61,9 @@ class UnknownClauseError(FroeschisError):
     """``rules CLAUSE`` named no clause and no clause-ID prefix."""
 
 
-def select(catalogue: Catalogue, wanted: str | None) -> tuple[Clause, ...]:
-    """The clauses ``wanted`` names: one ID, or every ID under a prefix (``frog`` -> ``frog.*``)."""
+def select(catalogue: Catalogue, wanted: str | None, of: Game | None = None) -> tuple[Clause, ...]:
+    """The clauses ``wanted`` names: one ID, or every ID under a prefix (``frog`` -> ``frog.*``);
+    the refusal of any other suggests the command that lists ``of``'s clauses (its ``--game``)."""
     if wanted is None:
         return catalogue.clauses
     exact = [c for c in catalogue.clauses if c.id == wanted]
@@ -67,13 +73,9 @@ def select(catalogue: Catalogue, wanted: str | None) -> tuple[Clause, ...]:
     under = tuple(c for c in catalogue.clauses if c.id.startswith(prefix))
     if under:
         return under
-    hint = did_you_mean(wanted, catalogue.ids()) or "'froeschis rules' lists them all"
+    listed = "" if of is None else game_words(of)
+    hint = did_you_mean(wanted, catalogue.ids()) or f"'froeschis rules{listed}' lists them all"
     raise UnknownClauseError(f"no clause {wanted!r} in the catalogue; {hint}")
-
-
-def _game_option(of: Game) -> str:
-    """``--game NAME `` where the game is not the default one, for the hints the command prints."""
-    return "" if of.name == DEFAULT else f"--game {of.name} "
 
 
 def implementations(of: Game, clause_id: str) -> tuple[str, ...]:
@@ -106,9 +108,8 @@ def _quotes(catalogue: Catalogue, clause: Clause, lang: str, whole: bool) -> lis
     found = rule_sources(catalogue, clause.id, lang)
     lines: list[RenderableType] = []
     if not found:
-        lines.append(
-            _indented(Text(f"(the {LANGUAGE_NAMES[lang]} text does not state this clause)", style="dim"))
-        )
+        name = LANGUAGE_NAMES[cited_language(catalogue, lang)]
+        lines.append(_indented(Text(f"(the {name} text does not state this clause)", style="dim")))
     for source in found:
         line = Text(f"{source.anchor}  ", style="dim")
         if whole:
@@ -124,10 +125,10 @@ def _quotes(catalogue: Catalogue, clause: Clause, lang: str, whole: bool) -> lis
     return lines
 
 
-def _statement(clause: Clause, lang: str) -> list[Text]:
-    """The statement, and for another language than English a note that it is English."""
-    note = statement_note(lang)
-    return [Text(clause.statement), *([Text(f"({note})", style="dim")] if note else [])]
+def _statement(clause: Clause) -> list[Text]:
+    """The statement (in English: the heading of the command's output says so, once, for another
+    language than English)."""
+    return [Text(clause.statement)]
 
 
 def _indented(text: Text, by: int = 2) -> RenderableType:
@@ -136,18 +137,18 @@ def _indented(text: Text, by: int = 2) -> RenderableType:
 
 def brief(catalogue: Catalogue, clause: Clause, lang: str) -> RenderableType:
     """A clause in a few lines: heading, statement, the quoted words in ``lang``."""
-    statement = [_indented(line) for line in _statement(clause, lang)]
+    statement = [_indented(line) for line in _statement(clause)]
     return Group(_heading(clause), *statement, *_quotes(catalogue, clause, lang, whole=False), Text())
 
 
 def full(of: Game, clause: Clause, catalogue: Catalogue, lang: str) -> RenderableType:
     """A clause with everything the catalogue and the package know about it."""
-    parts: list[RenderableType] = [*_statement(clause, lang)]
+    parts: list[RenderableType] = [*_statement(clause)]
     if clause.rationale:
         parts += [Text(), Text("Why", style="bold"), Text(clause.rationale)]
     parts += [
         Text(),
-        Text(f"Rule text ({LANGUAGE_NAMES[lang]})", style="bold"),
+        Text(f"Rule text ({text_name(catalogue, lang)})", style="bold"),
         *_quotes(catalogue, clause, lang, whole=True),
     ]
     if clause.secondary:
@@ -163,8 +164,7 @@ def full(of: Game, clause: Clause, catalogue: Catalogue, lang: str) -> Renderabl
     parts += [Text(f"  {name}") for name in implementations(of, clause.id)] or [
         Text("  (nothing)", style="red")
     ]
-    # Not expanded: on a pipe the console is 10,000 columns wide (make_console), and a box that
-    # filled it would pad every line with thousands of spaces.
+    # Not expanded: a box narrower than its width (options.box_width) is as wide as its text.
     return Panel(Group(*parts), title=_heading(clause), title_align="left", expand=False)
 
 
@@ -172,7 +172,7 @@ def citing_clauses(catalogue: Catalogue, lang: str) -> dict[str, list[str]]:
     """Anchor -> the IDs of the clauses that cite that ``lang`` sentence, in rule order."""
     citing: dict[str, list[str]] = {}
     for clause in catalogue.clauses:
-        for ref in clause.sources_in(lang):
+        for ref in clause.sources_in(cited_language(catalogue, lang)):
             ids = citing.setdefault(ref.anchor, [])
             if clause.id not in ids:
                 ids.append(clause.id)
@@ -184,7 +184,7 @@ def annotated_text(catalogue: Catalogue, lang: str) -> RenderableType:
     the discrepancy flag of every one of them that a discrepancy concerns in ``lang``."""
     citing = citing_clauses(catalogue, lang)
     lines: list[RenderableType] = []
-    for sentence in catalogue.sources[lang].sentences:
+    for sentence in source_lines(catalogue, lang):
         line = Text(f"{sentence.anchor}  ", style="dim")
         line.append(sentence.text)
         lines.append(line)
@@ -214,7 +214,7 @@ def text_to_json(catalogue: Catalogue, lang: str) -> list[dict[str, Any]]:
                 for clause_id in citing.get(s.anchor, [])
             ],
         }
-        for s in catalogue.sources[lang].sentences
+        for s in source_lines(catalogue, lang)
     ]
 
 
@@ -259,26 +259,40 @@ def run(args: argparse.Namespace) -> int:
         else:
             console.print(annotated_text(catalogue, args.lang))
         return 0
-    chosen = select(catalogue, args.clause)
+    chosen = select(catalogue, args.clause, of)
     if args.json:
         print(json.dumps(to_json(of, chosen, catalogue, args.lang), ensure_ascii=False, indent=2))
         return 0
+    note = statement_note(args.lang)
+    said = f" The statements are in English ({note})." if note else ""
     if args.clause is None:
         console.print(
             Text(
-                f"{of.title}: {len(chosen)} rule clauses. 'froeschis rules {_game_option(of)}ID' shows one "
+                f"{of.title}: {len(chosen)} rule clauses. 'froeschis rules{game_words(of)} ID' shows one "
                 "in full; "
-                f"quotes are from the {LANGUAGE_NAMES[args.lang]} rule text.\n",
+                f"quotes are from the {text_name(catalogue, args.lang)} rule text.{said}\n",
                 style="bold",
             )
         )
         for clause in chosen:
             console.print(brief(catalogue, clause, args.lang))
     else:
+        if note:
+            console.print(Text(f"({note})", style="dim"))
         for clause in chosen:
-            console.print(full(of, clause, catalogue, args.lang))
+            console.print(full(of, clause, catalogue, args.lang), width=box_width(console), soft_wrap=False)
     sys.stdout.flush()
     return 0
+
+
+def _languages(of: Game) -> str:
+    """The languages ``rules`` quotes a game in, in words: "English, German or Korean", "English
+    (the glosses of the Japanese text) or Japanese"."""
+    names = [LANGUAGE_NAMES[code] for code in language_choices(of.languages)]
+    if "en" not in of.languages:
+        first = LANGUAGE_NAMES[of.languages[0]]
+        names[0] = f"English (the catalogue's glosses of the {first} text)"
+    return listing(names)
 
 
 def add(subparsers: Subparsers, game: Game) -> None:
@@ -288,9 +302,8 @@ def add(subparsers: Subparsers, game: Game) -> None:
         run,
         help="the annotated rules: every clause with the rule text it rests on",
         description=(
-            "Show the rule clauses of a game's catalogue (spec/<game>/clauses.toml) with the sentences "
-            "of the rule text they rest on (Fröschis: "
-            "English, German or Korean; Frog: Japanese, with English glosses). Without CLAUSE all "
+            f"Show the rule clauses of {game.title}'s catalogue (spec/{game.name}/clauses.toml) with the "
+            f"sentences of the rule text they rest on, in {_languages(game)}. Without CLAUSE all "
             "clauses are listed briefly; with it, one clause (or every clause under an ID prefix such "
             "as 'frog') is shown in full."
         ),
@@ -299,7 +312,7 @@ def add(subparsers: Subparsers, game: Game) -> None:
     parser.add_argument(
         "clause", nargs="?", metavar="CLAUSE", help="a clause ID (frog.swap) or prefix (frog)"
     )
-    add_lang(parser, game, "language of the rule text (default en)")
+    add_lang(parser, game, "language of the rule text")
     parser.add_argument(
         "--text",
         action="store_true",

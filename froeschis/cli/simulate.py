@@ -57,11 +57,12 @@ from froeschis.cli.options import (
     counted,
     game_of,
     make_console,
+    player_counts,
     positive_int,
     progress_display,
     rules_from_args,
 )
-from froeschis.framework.errors import FroeschisError
+from froeschis.framework.errors import FroeschisError, listing
 from froeschis.framework.game import Game
 from froeschis.framework.registry import DEFAULT
 from froeschis.framework.registry import game as game_of_name
@@ -335,6 +336,15 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+def _figures(of: Game) -> str:
+    """What ``simulate`` reports of ``of`` beside the win rates: its decisions and lengths per game
+    and its own statistics, as the game's engines name them (no other game's draw pile)."""
+    engines = engines_of(of)
+    lengths = listing(["decisions", *engines.lengths], "and")
+    own = f"; {engines.stats_summary}" if engines.stats_summary else ""
+    return f"{lengths} per game{own}"
+
+
 def add(subparsers: Subparsers, game: Game) -> None:
     parser = add_command(
         subparsers,
@@ -342,19 +352,18 @@ def add(subparsers: Subparsers, game: Game) -> None:
         run,
         help="play many bot games across cores and report win rates, game lengths and clause counts",
         description=(
-            "Play many games between bots on several processes. The bots of --bots are rotated over "
-            "the seats from game to game. Reports win rates per bot and per seat, counted per game (a "
-            "bot wins a game when one of its seats wins), with 95% confidence intervals; mean returns; "
-            "decisions per game and the game's own lengths and figures (Fröschis: rounds, turns, "
-            "draw-pile exhaustion); on an engine that makes events (--engine reference) how often every "
-            "clause fired; as tables, as JSON "
+            f"Play many games of {game.title} between bots on several processes. The bots of --bots "
+            "are rotated over the seats from game to game. Reports win rates per bot and per seat, "
+            "counted per game (a bot wins a game when one of its seats wins), with 95% confidence "
+            f"intervals; mean returns; {_figures(game)}; on an engine that makes events "
+            "(--engine reference) how often every clause fired; as tables, as JSON "
             "(--json), and as plots (--plots DIR, needs froeschis[plots]). Ctrl-C stops the run and "
             "its worker processes."
         ),
     )
     add_game(parser)
     parser.add_argument("--games", type=positive_int, default=100, help="number of games (default 100)")
-    add_players(parser, game, game.players[-1], f"one of {game.players} (default {game.players[-1]})")
+    add_players(parser, game, game.players[-1], f"{player_counts(game)} (default {game.players[-1]})")
     default_bots = ",".join(engines_of(game).bots or game.bots)
     parser.add_argument(
         "--bots",

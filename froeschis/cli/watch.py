@@ -37,6 +37,7 @@ from froeschis.cli.options import (
     add_variant_switches,
     game_of,
     make_console,
+    player_counts,
     rules_from_args,
 )
 from froeschis.framework.catalogue import Catalogue
@@ -45,7 +46,7 @@ from froeschis.framework.game import Game, UnknownBotError
 from froeschis.framework.loop import play_game
 from froeschis.framework.telling import Drawn, drawn_text, plain_lines
 from froeschis.framework.terminal import person
-from froeschis.framework.words import Block, rule_text
+from froeschis.framework.words import Block, event_rule
 
 
 def _event_text(of: Game, event: Any) -> Text:
@@ -57,13 +58,13 @@ def _event_text(of: Game, event: Any) -> Text:
 
 
 def rule_line(catalogue: Catalogue, clause_id: str, lang: str) -> Text:
-    """``- clause.id: the rule`` for the clause behind an event: its statement (in the game's first
-    language) or its source sentences (in another); the clause ID in colour."""
+    """``- clause.id: the rule`` for the clause behind an event: its statement (in English) or its
+    source sentences (in another language: :func:`~froeschis.framework.words.event_rule`); the
+    clause ID in colour."""
     clause = catalogue.clause(clause_id)
     text = Text("- ")
     text.append(clause.id, style="cyan")
-    first = catalogue.languages[0]
-    text.append(f": {clause.statement if lang == first else rule_text(catalogue, clause.id, lang)}")
+    text.append(f": {event_rule(catalogue, clause.id, lang)}")
     return text
 
 
@@ -178,7 +179,7 @@ def add(subparsers: Subparsers, game: Game) -> None:
         "and the table is drawn whole as the game goes (everything shows: bots play).",
     )
     add_game(parser)
-    add_players(parser, game, 3, "2 to 4 (default 3)")
+    add_players(parser, game, 3, f"{player_counts(game)} (default 3)")
     add_seed(parser, "random seed for chance and bots (default 0)")
     opponent = person(game).opponent
     parser.add_argument(

@@ -109,6 +109,9 @@ class Engines:
     out)."""
     stats_text: Callable[[dict[str, Any]], str] = _no_text
     """Those statistics in a sentence, from the run's statistics ("" for none)."""
+    stats_summary: str = ""
+    """What those statistics are, in a few words, for the command's help (Fröschis: "how often the
+    draw pile ran out"; "" for none)."""
     returns_shown: bool = True
     """Whether the tables show the mean returns (False where a return only says who won, as
     Fröschis' 1 to each winner: the win rates say it all; the JSON has them either way)."""

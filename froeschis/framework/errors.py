@@ -54,6 +54,12 @@ def listing(items: Sequence[str], last: str = "or") -> str:
     return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} {last} {items[-1]}"
 
 
+def possessive(name: str) -> str:
+    """``name`` owning something, as English writes it: "Frog's", "Fröschis'", "Army of Frogs'" (a
+    name ending in s takes the apostrophe alone)."""
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
 class FroeschisError(Exception):
     """Base class of every error raised by froeschis."""
 

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 import attrs
 
-from froeschis.framework.errors import FroeschisError, RulesError, listing
+from froeschis.framework.errors import FroeschisError, RulesError, listing, possessive
 from froeschis.framework.provenance import Transition
 from froeschis.framework.table import ClauseTable, Variant
 
@@ -317,7 +317,8 @@ class Game:
                 return self.bots[spec.strip()](rules)
         except ValueError as error:
             raise UnknownBotError(str(error)) from None
-        raise UnknownBotError(f"unknown bot {spec.strip()!r}; {self.title}'s bots are {self.bot_names()}")
+        owner = possessive(self.title)
+        raise UnknownBotError(f"unknown bot {spec.strip()!r}; {owner} bots are {self.bot_names()}")
 
     def bot_names(self) -> str:
         """The bots a person may name: ``random, greedy, ismc or ismc:BUDGET``."""

@@ -21,6 +21,21 @@ MAX_TEXT = 16 * 2**20
 endless input from filling the memory."""
 
 
+def not_utf8(error: UnicodeDecodeError) -> str:
+    """Why bytes are no text, in words: "not UTF-8 text (byte 12: invalid start byte)", where
+    Python says "'utf-8' codec can't decode byte 0xff in position 12"."""
+    return f"not UTF-8 text (byte {error.start}: {error.reason})"
+
+
+def read_utf8(path: Path) -> str:
+    """The text of the file ``path``; a :class:`FormatError` naming the file when it is not UTF-8
+    (:func:`not_utf8`), an :class:`OSError` when it cannot be read."""
+    try:
+        return path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as error:
+        raise FormatError(path.name, not_utf8(error)) from None
+
+
 def dumps(value: dict[str, Any]) -> str:
     """Stable JSON text (sorted keys are not used: field order is part of readability)."""
     return json.dumps(value, ensure_ascii=False)

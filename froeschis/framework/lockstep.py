@@ -24,6 +24,7 @@ from typing import Any
 import attrs
 
 from froeschis.framework.engines import Engine, Stepper
+from froeschis.framework.errors import possessive
 from froeschis.framework.game import Game
 
 
@@ -80,7 +81,7 @@ def first_difference(
     play in lock step (:attr:`Engine.lock_step <froeschis.framework.engines.Engine.lock_step>`)."""
     start = engine.lock_step
     if start is None:
-        raise ValueError(f"{engine.name} plays games of its own, not {game.title}'s in lock step")
+        raise ValueError(f"{engine.name} plays games of its own, not {possessive(game.title)} in lock step")
     for seed in seeds:
         found = _one_game(game, engine.name, start(players, rules), players, rules, seed, max_steps)
         if found is not None:

@@ -13,7 +13,7 @@ import attrs
 
 from froeschis.framework.errors import FormatError, FroeschisError, shown
 from froeschis.framework.game import Game
-from froeschis.framework.jsontext import loads
+from froeschis.framework.jsontext import loads, not_utf8
 from froeschis.framework.records import OtherGameError, game_named
 from froeschis.framework.registry import DEFAULT, game
 
@@ -130,9 +130,15 @@ def header_from_json(data: object, where: str = "header", asked: str | None = No
 
 
 def read_header(path: Path) -> Playthrough:
-    """The header of a playthrough file (its first line), checked whole (:func:`header_from_json`)."""
-    with path.open(encoding="utf-8") as lines:
-        data: Any = loads(lines.readline(), f"{path.name}: line 1")
+    """The header of a playthrough file (its first line), checked whole (:func:`header_from_json`);
+    a first line that is not UTF-8 text is named with the byte and why."""
+    with path.open("rb") as lines:
+        first = lines.readline()
+    try:
+        line = first.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise FormatError(path.name, not_utf8(error)) from None
+    data: Any = loads(line, f"{path.name}: line 1")
     return header_from_json(data, path.name)
 
 
@@ -150,5 +156,6 @@ def golden_first(
         try:
             found.append(read(path))
         except UNREADABLE as error:
-            notes.append(f"golden playthrough {path.name} skipped: {type(error).__name__}: {error}")
+            why = str(error) if isinstance(error, FroeschisError) else f"{type(error).__name__}: {error}"
+            notes.append(f"golden playthrough {path.name} skipped: {why}")
     return itertools.chain(found, *generated), notes

@@ -11,9 +11,17 @@ clause the text of that language does not support (a ruling, a variant) has no s
 :func:`unstated_rule` is then shown instead: the clause's statement, saying so. Statements exist
 in English only, so wherever one is shown for another language :func:`statement_note` says that it
 is English. :func:`rule_text` puts it all together in one line.
+
+The languages are those of a game's source texts, and English for every game
+(:func:`language_choices`): where a game has no English text (Frog's only text is Japanese),
+English means the catalogue's English glosses of the first text's sentences
+(:func:`cited_language`), under those sentences' anchors and with their discrepancies (a gloss
+translates its sentence, errors included).
 """
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 import attrs
 from rich.console import Console
@@ -24,6 +32,51 @@ from froeschis.framework.errors import listing
 
 LANGUAGE_NAMES = {"en": "English", "de": "German", "ko": "Korean", "ja": "Japanese"}
 """The source texts' languages, named in English (the language of every note shown beside them)."""
+
+ENGLISH = "en"
+"""The language of the statements, the notes and the glosses: every game's, whatever its texts'."""
+
+
+def language_choices(languages: Sequence[str]) -> tuple[str, ...]:
+    """The languages a command may quote a game's rules in: English first, then the other
+    languages of its source texts (``languages``, the game's)."""
+    return (ENGLISH, *(lang for lang in languages if lang != ENGLISH))
+
+
+def cited_language(catalogue: Catalogue, lang: str) -> str:
+    """The source text whose sentences stand for ``lang``: ``lang``'s own, or for English in a
+    catalogue without an English text, the first text (its sentences shown by their glosses)."""
+    return catalogue.languages[0] if glossed(catalogue, lang) else lang
+
+
+def glossed(catalogue: Catalogue, lang: str) -> bool:
+    """Whether ``lang`` is shown by the English glosses of another text (English, where the
+    catalogue has no English text)."""
+    return lang == ENGLISH and ENGLISH not in catalogue.sources
+
+
+def text_name(catalogue: Catalogue, lang: str) -> str:
+    """What the quotes of ``lang`` are, for a heading: "English", "German", or "English glosses of
+    the Japanese"."""
+    if glossed(catalogue, lang):
+        return f"English glosses of the {LANGUAGE_NAMES[catalogue.languages[0]]}"
+    return LANGUAGE_NAMES[lang]
+
+
+@attrs.frozen
+class Line:
+    """One sentence of a source text as ``lang`` shows it: its anchor, and its text (a gloss,
+    for English glosses)."""
+
+    anchor: str
+    text: str
+
+
+def source_lines(catalogue: Catalogue, lang: str) -> tuple[Line, ...]:
+    """The sentences of the text ``lang`` quotes, in order (``rules --text``)."""
+    source = catalogue.sources[cited_language(catalogue, lang)]
+    gloss = glossed(catalogue, lang)
+    return tuple(Line(s.anchor, (s.gloss or s.text) if gloss else s.text) for s in source.sentences)
 
 
 @attrs.frozen
@@ -49,7 +102,8 @@ def clause_discrepancies(catalogue: Catalogue, clause_id: str, lang: str) -> tup
     """The discrepancies that name clause ``clause_id`` and list ``lang`` among the texts that
     differ from (or leave open) what the clause says, in catalogue order."""
     catalogue.clause(clause_id)  # an unknown ID fails here, not by matching nothing
-    return tuple(d for d in catalogue.discrepancies if clause_id in d.clauses and lang in d.languages)
+    source = cited_language(catalogue, lang)
+    return tuple(d for d in catalogue.discrepancies if clause_id in d.clauses and source in d.languages)
 
 
 def discrepancy_flag(catalogue: Catalogue, clause_id: str, lang: str) -> str:
@@ -68,7 +122,8 @@ def discrepancy_flag(catalogue: Catalogue, clause_id: str, lang: str) -> str:
     for d in found:
         others = [LANGUAGE_NAMES[other] for other in languages if other not in d.languages]
         if others:
-            phrase = f"the {LANGUAGE_NAMES[lang]} text differs from the {listing(others, 'and')}"
+            name = LANGUAGE_NAMES[cited_language(catalogue, lang)]
+            phrase = f"the {name} text differs from the {listing(others, 'and')}"
         else:
             names = [LANGUAGE_NAMES[x] for x in languages]
             text = "text leaves" if len(names) == 1 else "texts leave"
@@ -85,23 +140,31 @@ def rule_sources(catalogue: Catalogue, clause_id: str, lang: str) -> tuple[RuleS
     """The sentences of the ``lang`` source text that clause ``clause_id`` cites, in citation order,
     each with the discrepancies that concern the clause in ``lang`` (see :class:`RuleSource`).
 
-    A sentence cited twice (with different quotes) is listed once, with its first quote.
+    A sentence cited twice (with different quotes) is listed once, with its first quote. For English
+    glosses (:func:`glossed`) the sentence and the quote are the gloss (a gloss translates a whole
+    sentence, not the words quoted).
     """
     clause = catalogue.clause(clause_id)
     ids = tuple(d.id for d in clause_discrepancies(catalogue, clause_id, lang))
     flag = discrepancy_flag(catalogue, clause_id, lang)
+    source = cited_language(catalogue, lang)
+    gloss = glossed(catalogue, lang)
     found: dict[str, RuleSource] = {}
-    for ref in clause.sources_in(lang):
+    for ref in clause.sources_in(source):
         if ref.anchor not in found:
-            sentence = catalogue.sources[lang].sentence(ref.anchor)
-            found[ref.anchor] = RuleSource(ref.anchor, sentence.text, ref.quote, ids, flag, sentence.gloss)
+            sentence = catalogue.sources[source].sentence(ref.anchor)
+            if gloss and sentence.gloss:
+                shown = RuleSource(ref.anchor, sentence.gloss, sentence.gloss, ids, flag)
+            else:
+                shown = RuleSource(ref.anchor, sentence.text, ref.quote, ids, flag, sentence.gloss)
+            found[ref.anchor] = shown
     return tuple(found.values())
 
 
 def statement_note(lang: str) -> str:
     """What to say beside a clause statement shown for ``lang``: "" for English, else that the
     statement is English (the catalogue states its clauses in English only)."""
-    if lang == "en":
+    if lang == ENGLISH:
         return ""
     return "statement in English: the catalogue states its clauses in English only"
 
@@ -110,7 +173,7 @@ def unstated_rule(catalogue: Catalogue, clause_id: str, lang: str) -> str:
     """What stands for a clause that the ``lang`` text does not state: its kind and statement, with
     :func:`statement_note` (and :func:`discrepancy_flag`, should a discrepancy concern it)."""
     clause = catalogue.clause(clause_id)
-    text = f"({clause.kind}; the {lang} text does not say this) {clause.statement}"
+    text = f"({clause.kind}; the {cited_language(catalogue, lang)} text does not say this) {clause.statement}"
     note = statement_note(lang)
     if note:
         text += f" ({note})"
@@ -129,6 +192,15 @@ def rule_text(catalogue: Catalogue, clause_id: str, lang: str) -> str:
         return unstated_rule(catalogue, clause_id, lang)
     text = " ".join(f"({s.anchor}) {s.sentence}" + (f" [{s.gloss}]" if s.gloss else "") for s in sources)
     return f"{text} {sources[0].flag}" if sources[0].flag else text
+
+
+def event_rule(catalogue: Catalogue, clause_id: str, lang: str) -> str:
+    """What a command shows of the clause behind an event, for ``--lang``: in English its statement
+    (the catalogue's words), in any other language the sentences of that text it rests on
+    (:func:`rule_text`): one rule for every game, Fröschis' ``--lang de`` and Frog's ``--lang ja``."""
+    if lang == ENGLISH:
+        return catalogue.clause(clause_id).statement
+    return rule_text(catalogue, clause_id, lang)
 
 
 class Block:

@@ -21,6 +21,12 @@ from froeschis.framework.game import Game, Tiny
 
 StepCheck = Callable[[Any, Any, tuple[Any, ...]], None]
 StateCheck = Callable[[Any], None]
+Report = Callable[[str], None]
+"""Told where a census stands, in a few words ("tiny-3p: 120,000 states walked"), now and then: a
+walk takes minutes (Frog's), and ``froeschis census`` shows it on a terminal."""
+
+REPORT_EVERY = 5_000
+"""How many states a walk visits between two reports."""
 
 
 class WalkTooLarge(FroeschisError):
@@ -66,14 +72,19 @@ def explore(
     check_state: StateCheck | None = None,
     check_step: StepCheck | None = None,
     max_states: int = 2_000_000,
+    report: Callable[[int], None] | None = None,
 ) -> Census:
-    """Walk every state reachable from the start, checking each state and step if asked to."""
+    """Walk every state reachable from the start, checking each state and step if asked to;
+    ``report`` is told the states visited, every :data:`REPORT_EVERY`."""
     start = game.new_game(players, rules)
     seen = {start}
     queue = deque([start])
-    chance = decisions = terminal = edges = max_round = 0
+    chance = decisions = terminal = edges = max_round = visited = 0
     while queue:
         state = queue.popleft()
+        visited += 1
+        if report is not None and visited % REPORT_EVERY == 0:
+            report(visited)
         if check_state is not None:
             check_state(state)
         max_round = max(max_round, game.round_of(state))
@@ -132,9 +143,12 @@ def census_toml(
     configs: Sequence[Tiny],
     check_state: StateCheck | None = None,
     check_step: StepCheck | None = None,
+    report: Report | None = None,
+    done: Callable[[Tiny], None] | None = None,
 ) -> str:
     """The text of the game's ``census.toml``: each configuration's census and perft(1..depth),
-    optionally checking every state and step of the walk."""
+    optionally checking every state and step of the walk; ``report`` is told where the walk and the
+    counts stand, ``done`` each configuration counted."""
     command = "froeschis census" + ("" if game.name == "froeschis" else f" --game {game.name}")
     lines = [
         f"# State counts of tiny {game.title} games: a fingerprint to compare implementations by.",
@@ -143,7 +157,9 @@ def census_toml(
         "# distinct orders of the shuffled cards or stones; a path that reaches the end early counts once).",
     ]
     for config in configs:
-        lines += ["", *config_toml(game, config, check_state, check_step)]
+        lines += ["", *config_toml(game, config, check_state, check_step, report)]
+        if done is not None:
+            done(config)
     return "\n".join(lines) + "\n"
 
 
@@ -152,18 +168,31 @@ def config_toml(
     config: Tiny,
     check_state: StateCheck | None = None,
     check_step: StepCheck | None = None,
+    report: Report | None = None,
 ) -> list[str]:
     """One configuration's table of the census file: its census (when it is walked) and perft."""
+    tell: Report = report if report is not None else (lambda words: None)
     counts: list[str] = []
     if config.walk:
+        tell(f"{config.name}: walking its states")
         try:
-            census = explore(game, config.players, config.rules, check_state, check_step)
+            census = explore(
+                game,
+                config.players,
+                config.rules,
+                check_state,
+                check_step,
+                report=lambda states: tell(f"{config.name}: {states:,} states walked"),
+            )
         except WalkTooLarge as error:
             raise WalkTooLarge(f"{game.name} {config.name}: {error}") from None
         counts = [f"{field.name} = {getattr(census, field.name)}" for field in attrs.fields(Census)]
     memo: dict[tuple[Any, int], int] = {}
     start = game.new_game(config.players, config.rules)
-    paths = [perft(game, start, d, memo) for d in range(1, config.perft_depth + 1)]
+    paths = []
+    for depth in range(1, config.perft_depth + 1):
+        tell(f"{config.name}: perft to depth {depth} of {config.perft_depth}")
+        paths.append(perft(game, start, depth, memo))
     return [
         "[[config]]",
         f'name = "{config.name}"',

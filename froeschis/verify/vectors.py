@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from froeschis.framework.game import Game, PlaythroughPlan, Sample
-from froeschis.framework.jsontext import loads
+from froeschis.framework.jsontext import loads, read_utf8
 from froeschis.framework.loop import play_game
 from froeschis.framework.playthroughs import Playthrough, header_json, read_header
 from froeschis.framework.registry import game
@@ -149,7 +149,7 @@ def write(plays: Iterable[Playthrough], directory: Path) -> list[Path]:
 
 def first_difference(path: Path) -> str | None:
     """Where the file differs from its regeneration (line, step, fields), or None if it does not."""
-    recorded = path.read_text(encoding="utf-8").splitlines()
+    recorded = read_utf8(path).splitlines()
     regenerated = render(read_header(path)).splitlines()
     for number, (old, new) in enumerate(zip(recorded, regenerated, strict=False), 1):
         if old != new:

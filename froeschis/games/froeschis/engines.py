@@ -314,6 +314,7 @@ ENGINES = Engines(
     lengths=("rounds", "turns"),
     stats=reshuffle_stats,
     stats_text=reshuffle_text,
+    stats_summary="how often the draw pile ran out and was reshuffled (draw.reshuffle)",
     seat_note="seat 0 starts round 1",
     returns_shown=False,
     winnerless_shown=False,
