@@ -379,7 +379,7 @@ def add(subparsers: Subparsers, game: Game) -> None:
             "explained as a game of the game it names; --game insists on one."
         ),
     )
-    add_game(parser)
+    add_game(parser, read_from_files=True)
     parser.add_argument(
         "game",
         nargs="?",
@@ -399,4 +399,4 @@ def add(subparsers: Subparsers, game: Game) -> None:
     )
     add_json(parser, "print the explained steps as JSON")
     add_variant_switches(parser, game)
-    parser.set_defaults(game_name=None, lang=None)  # none given: the file's game, and its language
+    parser.set_defaults(lang=None)  # none given: the file's game's language

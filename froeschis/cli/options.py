@@ -294,14 +294,20 @@ def add_command(
     return parser
 
 
-def add_game(parser: argparse.ArgumentParser) -> None:
-    """``--game``: which game the command is about (the registered games; Fröschis by default)."""
+def add_game(parser: argparse.ArgumentParser, read_from_files: bool = False) -> None:
+    """``--game``: which game the command is about (the registered games; Fröschis by default).
+
+    ``read_from_files``: a command of files (``validate``, ``explain``, ``vectors``) reads each
+    file as the game it names; ``--game`` then only insists on one (``game_name`` is None without).
+    """
+    default = None if read_from_files else DEFAULT
+    said = "default: the game each file names" if read_from_files else f"default {DEFAULT}"
     parser.add_argument(
         "--game",
         dest="game_name",
         choices=names(),
-        default=DEFAULT,
-        help=f"the game: {', '.join(names())} (default {DEFAULT})",
+        default=default,
+        help=f"the game: {', '.join(names())} ({said})",
     )
 
 

@@ -51,16 +51,17 @@ def _verdict(console: Console, name: str, result: Validation, args: argparse.Nam
         return _refused(
             name, f"{problem.message} (--game {args.game_name}); without --game it is read as the file says"
         )
-    catalogue = game(result.game or args.game_name or DEFAULT).catalogue()
+    of = game(result.game or args.game_name or DEFAULT)
+    catalogue = of.catalogue()
     incomplete = result.ok and not result.finished and result.form == "record" and not args.unfinished
     prefix = "incomplete: " if incomplete else ""
     console.print(Text(f"{name}: {prefix}{result.summary()}"))  # text, not markup: "[frog.place]" stays
     if incomplete:
         console.print(Text("  a record is of a whole game: --unfinished accepts one of a game in progress"))
     if problem is not None:
-        render_finding(console, problem, catalogue)
+        render_finding(console, problem, catalogue, of=of)
     for warning in result.warnings[:5]:
-        render_finding(console, warning, catalogue, brief=True)
+        render_finding(console, warning, catalogue, brief=True, of=of)
     return 1 if problem is not None or incomplete else 0
 
 
@@ -95,8 +96,7 @@ def add(subparsers: Subparsers, game: Game) -> None:
             "(missing, too large, empty, not JSON or cut short) or is of another game than --game."
         ),
     )
-    add_game(parser)
-    parser.set_defaults(game_name=None)  # none given: each file's own game
+    add_game(parser, read_from_files=True)
     parser.add_argument(
         "--unfinished",
         action="store_true",

@@ -105,8 +105,7 @@ def add(subparsers: Subparsers, game: Game) -> None:
             "source checkout and refuse those of an installed package; --dir names another folder."
         ),
     )
-    add_game(parser)
-    parser.set_defaults(game_name=None)  # none given: the game's folder is Fröschis', a file's game its own
+    add_game(parser, read_from_files=True)  # none given: the folder is Fröschis', a file's game its own
     mode = parser.add_mutually_exclusive_group()
     mode.add_argument("--write", action="store_true", help="rewrite every file from its action list")
     mode.add_argument("--search", action="store_true", help="pick new playthroughs by a seed search")

@@ -18,7 +18,8 @@ from froeschis.conformance.compare import Finding
 from froeschis.conformance.divergence import PerftDivergence
 from froeschis.conformance.protocol import JSON
 from froeschis.framework.catalogue import Catalogue, Misreading
-from froeschis.framework.errors import InternalError
+from froeschis.framework.errors import FroeschisError, InternalError
+from froeschis.framework.game import Game
 from froeschis.framework.registry import DEFAULT, game
 from froeschis.framework.specs import shared_schema_errors
 
@@ -364,8 +365,9 @@ class Report:
             console.print(f"command: {escape(' '.join(self.command))}", highlight=False)
         games = sum(self.games.values())
         sources = ", ".join(f"{n} {src}" for src, n in self.games.items() if n)
+        played = f"{_games(games)} ({sources})" if sources else "no game played"
         console.print(
-            f"{games} games ({sources}), {self.steps} steps compared, {self.probes} illegal-action probes, "
+            f"{played}, {self.steps} steps compared, {self.probes} illegal-action probes, "
             f"{self.seconds:.1f} s",
             highlight=False,
         )
@@ -378,13 +380,13 @@ class Report:
         failing = sum(len(c.findings) for c in self.causes)
         for number, root in enumerate(self.causes, 1):
             console.print(f"\n[bold red]✗ cause {number} of {len(self.causes)}[/]: {escape(root.headline())}")
-            render_cause(console, root, failing, self.catalogue)
+            render_cause(console, root, failing, self.catalogue, game(self.game))
         if self.warnings:
             console.print(
                 f"\n[bold yellow]{len(self.warnings)} warnings[/] (should-level: not a rules divergence)"
             )
             for w in self.warnings:
-                render_finding(console, w, self.catalogue, brief=True)
+                render_finding(console, w, self.catalogue, brief=True, of=game(self.game))
         if self.unexercised and not self.errors:
             console.print(
                 "\n[yellow]declared clauses no game exercised[/] "
@@ -414,9 +416,15 @@ def _short(value: JSON, width: int = 90) -> str:
     return text if len(text) <= width else text[: width - 3] + "..."
 
 
-def describe_action(action: JSON) -> str:
-    if isinstance(action, dict) and isinstance(action.get("shuffle"), list):
-        return f"a shuffle of {len(action['shuffle'])} cards"
+def describe_action(action: JSON, of: Game | None = None) -> str:
+    """An action of a report, in a line: as the game writes it (``of.action_text``, which shortens a
+    chance outcome: "shuffle of 60 cards", Army of Frogs' stones by their colours), else, for an
+    action the game cannot read (an engine's), its JSON shortened."""
+    if of is not None:
+        try:
+            return of.action_text(of.action_from_json(action, "action"))
+        except FroeschisError:
+            pass
     return _short(action)
 
 
@@ -465,7 +473,9 @@ def evidence(root: RootCause, failing: int) -> str:
     return text
 
 
-def render_cause(console: Console, root: RootCause, failing: int, catalogue: Catalogue) -> None:
+def render_cause(
+    console: Console, root: RootCause, failing: int, catalogue: Catalogue, of: Game | None = None
+) -> None:
     """A cause: the evidence for it, the sentence that invites the misreading, the clause, the
     runners-up, the first error it accounts for and its reproduction."""
     cause = root.cause
@@ -493,21 +503,26 @@ def render_cause(console: Console, root: RootCause, failing: int, catalogue: Cat
             f"  [dim]also considered: {escape(other.misreading.id)} ({verdict})[/]", highlight=False
         )
     console.print("  first error:")
-    render_finding(console, root.findings[0], catalogue, indent="    ")
+    render_finding(console, root.findings[0], catalogue, indent="    ", of=of)
     if root.reproduction is not None:
-        render_reproduction(console, root.reproduction)
+        render_reproduction(console, root.reproduction, of)
     for line in root.divide.lines() if root.divide is not None else ():
         console.print(f"  {escape(line)}", highlight=False)
 
 
 def render_finding(
-    console: Console, f: Finding, catalogue: Catalogue, brief: bool = False, indent: str = "  "
+    console: Console,
+    f: Finding,
+    catalogue: Catalogue,
+    brief: bool = False,
+    indent: str = "  ",
+    of: Game | None = None,
 ) -> None:
     where = f.scenario or "-"
     if f.step is not None:
         where += f", step {f.step}"
     if f.action is not None:
-        where += f", action {describe_action(f.action)}"
+        where += f", action {describe_action(f.action, of)}"
     count = f" ({f.count} times)" if f.count > 1 else ""
     console.print(f"{indent}{escape(f'[{f.kind}]')} {escape(f.message)}{count}", highlight=False)
     console.print(f"{indent}  at: {escape(where)}", highlight=False)
@@ -541,7 +556,7 @@ SHOWN_STEPS = 3
 """Actions of a reproduction shown at each end; the full record is in the file it was saved to."""
 
 
-def render_reproduction(console: Console, r: Reproduction) -> None:
+def render_reproduction(console: Console, r: Reproduction, of: Game | None = None) -> None:
     if not r.reproduced:
         console.print(
             "  [yellow]the divergence did not occur again when the game was replayed: no reproduction[/]"
@@ -554,9 +569,9 @@ def render_reproduction(console: Console, r: Reproduction) -> None:
         + f" (shrunk from {r.original_actions} in {r.tries} replays, {r.seconds:.1f} s{budget})",
         highlight=False,
     )
-    steps = [describe_action(a) for a in r.record_data["actions"]]
+    steps = [describe_action(a, of) for a in r.record_data["actions"]]
     if r.illegal is not None:
-        steps.append(f"{describe_action(r.illegal)} (illegal)")
+        steps.append(f"{describe_action(r.illegal, of)} (illegal)")
     shown = list(enumerate(steps))
     if len(shown) > 2 * SHOWN_STEPS + 1:
         shown = [*shown[:SHOWN_STEPS], (-1, ""), *shown[-SHOWN_STEPS:]]

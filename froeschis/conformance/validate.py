@@ -115,7 +115,7 @@ def _replay(of: Game, form: str, players: int, rules: object, actions: Sequence[
         return _invalid(
             form,
             0,
-            f"an impossible setup: {error}",
+            f"an impossible setup: {error.message}",  # its clause is listed once, as every finding's
             clauses=(error.clause,) if error.clause else (),
             kind="illegal",
         )

@@ -15,6 +15,7 @@ import json
 from typing import Any
 
 from froeschis.framework.encoding import Knowledge
+from froeschis.framework.errors import possessive
 from froeschis.framework.game import Game, MissingPartError
 
 
@@ -33,7 +34,9 @@ def knowledge(game: Game) -> Knowledge:
         return found
     tensor_of, size_of = encoding.observation_tensor, encoding.observation_size
     if tensor_of is None or size_of is None:
-        raise MissingPartError(f"{game.title}'s encoding has no knowledge and no observation tensor")
+        raise MissingPartError(
+            f"{possessive(game.title)} encoding has no knowledge and no observation tensor"
+        )
 
     def text(state: Any, seat: int) -> str:
         return json.dumps(game.observe(state, seat), sort_keys=True)

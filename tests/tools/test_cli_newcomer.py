@@ -5,9 +5,12 @@ Fröschis. One test, or one parametrized group, per item of the issue."""
 from __future__ import annotations
 
 import io
+import json
+import random
 import sys
 from pathlib import Path
 
+import attrs
 import pytest
 
 from froeschis.cli import main
@@ -345,3 +348,50 @@ def test_item_17_a_golden_playthrough_skipped_says_why_in_words(tmp_path: Path) 
     assert notes == [
         "golden playthrough broken.jsonl skipped: broken.jsonl: not UTF-8 text (byte 0: invalid start byte)"
     ]
+
+
+def test_item_17_a_report_of_no_games_says_so_not_0_games_in_empty_brackets() -> None:
+    from froeschis.cli.options import make_console
+    from froeschis.conformance.report import Report
+
+    empty = Report("x", None, (), (), (), {"golden": 0, "random": 0}, 0, 0, (), (), (), 0.1)
+    console = make_console()
+    with console.capture() as captured:
+        empty.render(console, show_table=False)
+    assert "no game played, 0 steps compared" in captured.get() and "()" not in captured.get()
+    one = attrs.evolve(empty, games={"golden": 1, "random": 0})
+    with console.capture() as captured:
+        one.render(console, show_table=False)
+    assert "1 game (1 golden)," in captured.get()
+
+
+@pytest.mark.parametrize("name", names())
+def test_item_17_a_reported_shuffle_is_written_as_its_game_writes_it(name: str) -> None:
+    """Army of Frogs' bag holds stones, not cards: a report writes a chance outcome by the game's
+    own ``action_text``; an action the game cannot read stays its JSON."""
+    from froeschis.conformance.report import describe_action
+    from froeschis.framework.positions import first_decision
+
+    of = game(name)
+    start = of.new_game(min(of.players), None)
+    outcome = of.sample_chance(start, random.Random(0))
+    written = describe_action(of.action_to_json(outcome), of)
+    assert written == of.action_text(outcome)
+    assert "cards" not in written or name != "army-of-frogs"
+    decision = first_decision(of, min(of.players), 0).legal_actions()[0]
+    assert describe_action(of.action_to_json(decision), of) == str(decision)
+    assert describe_action({"nonsense": 1}, of) == '{"nonsense": 1}'
+
+
+@pytest.mark.parametrize("name", names())
+def test_item_17_an_impossible_setup_names_its_clause_once(
+    name: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    of = game(name)
+    record = {"format": "froeschis.record/1", "game": name, "players": 5}
+    record |= {"rules": of.rules_to_json(of.rules()), "actions": []}
+    path = tmp_path / "five.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    assert main(["validate", str(path)]) == 1
+    out = capsys.readouterr().out
+    assert out.count("[players.count]") == 1, out
