@@ -11,7 +11,7 @@ from typing import Any
 
 from froeschis.framework.answers import Choice, Person, Question, Reading
 from froeschis.framework.game import Game
-from froeschis.framework.telling import Telling
+from froeschis.framework.telling import Telling, drawn_text
 
 
 def _number_answer(game: Game) -> Callable[[str, Any, Question], Reading]:
@@ -48,7 +48,7 @@ def numbered(game: Game) -> Person:
         returns = final.returns()
         best = max(returns)
         verdict = "You win!" if returns[seat] == best and min(returns) < best else "You do not win."
-        return f"Game over.\n{game.render(final)}\nReturns: {list(returns)}. {verdict}"
+        return f"Game over.\n{final_table(game, final)}\nReturns: {list(returns)}. {verdict}"
 
     return Person(
         question=question,
@@ -66,6 +66,15 @@ def numbered(game: Game) -> Person:
     )
 
 
+def final_table(game: Game, final: Any) -> str:
+    """The table at the end, every piece shown, as text: the game's :attr:`~Game.board` where it
+    draws one (Army of Frogs' island with its coordinates, as ``play`` and ``watch`` draw it),
+    else its :attr:`~Game.render`."""
+    if game.board is None:
+        return game.render(final)
+    return "\n".join(drawn_text(line) for line in game.board(final, None))
+
+
 def person(game: Game) -> Person:
     """How a person plays ``game``: its own :class:`Person`, or :func:`numbered`'s."""
     return game.person if game.person is not None else numbered(game)
@@ -76,7 +85,7 @@ def plain(game: Game) -> Telling:
     return Telling(
         action=lambda state, action: game.action_text(action),
         notes=lambda step: (),
-        over=lambda final: f"Game over.\n{game.render(final)}",
+        over=lambda final: f"Game over.\n{final_table(game, final)}",
         standing=game.progress,
     )
 

@@ -68,7 +68,8 @@ def test_an_army_game_by_numbers_is_saved_and_replays_to_its_end(
     status, out = play(monkeypatch, capsys, "1\n" * 400, *args)
     assert status == 0 and "Game over." in out
     assert "Your choices (answer with the number):\n  1) " in out
-    assert re.search(r"^ *\.( +[.01])+ *$", out, re.M)  # the island's hexes as text
+    final = out.partition("Game over.")[2]  # the island at the end, drawn with its coordinates
+    assert re.search(r"^ *r=[+-]\d+( +[.01][+-]\d+)+ *$", final, re.M)
     record = records.record_from_json(game("army-of-frogs"), json.loads(saved.read_text(encoding="utf-8")))
     assert record.replay().is_terminal
 
