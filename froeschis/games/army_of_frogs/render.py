@@ -97,7 +97,7 @@ def board(state: ArmyState, seat: int | None = None) -> list[Drawn]:
         marker = ">" if player == state.seat and state.phase in (Phase.MOVE, Phase.ADD) else " "
         stones = [piece for colour in hand for piece in ((" ", ""), _stone(colour))] or [(" -", "")]
         lines.append(((f"{marker} ", ""), (f"seat {player}", seat_style(player)), (": hand", ""), *stones))
-    lines.append(((f"bag: {len(state.bag)} stones; island: {len(state.island)} stones", ""),))
+    lines.append(((_counts(state), ""),))
     lines.append(((LEGEND, "dim"),))
     return lines + board_picture(state.island)
 
@@ -121,7 +121,7 @@ def render(state: ArmyState, coordinates: bool = False) -> str:
     for seat, hand in enumerate(state.hands):
         marker = ">" if seat == state.seat and phase in (Phase.MOVE, Phase.ADD) else " "
         lines.append(f"{marker} seat {seat}: hand {' '.join(map(str, hand)) or '-'}")
-    lines.append(f"bag: {len(state.bag)} stones; island: {len(state.island)} stones")
+    lines.append(_counts(state))
     lines.append(picture(state.island, coordinates))
     return "\n".join(lines)
 
@@ -148,3 +148,12 @@ def describe(event: Event) -> str:
     if kind is EventKind.WON:
         return "seat " + " and ".join(map(str, event.seats)) + " won: its stones are linked"
     return "the game ended without a winner"
+
+
+def _counts(state: ArmyState) -> str:
+    """How many stones the bag and the island hold: "bag: 1 stone; island: 0 stones"."""
+    return f"bag: {_stones(len(state.bag))}; island: {_stones(len(state.island))}"
+
+
+def _stones(count: int) -> str:
+    return f"{count} stone" if count == 1 else f"{count} stones"
