@@ -489,10 +489,9 @@ def disagreement(root: RootCause) -> str:
             f"steps as it did; its effect first shows in this step in what {named} decided"
         )
     else:
-        because = (
-            f"fault localisation over all {_games(len(cause.all_games))} of the cause ranks it first; "
-            f"this one game's step names {named}"
-        )
+        games = len(cause.all_games)
+        over = "the cause's one game" if games == 1 else f"all {games} games of the cause"
+        because = f"fault localisation over {over} ranks it first; this game's diverging step names {named}"
     return f"why {cause.clause}, not {first.clauses[0]}: {because}"
 
 
