@@ -16,11 +16,10 @@ The evidence is the reference's own account of the games (its provenance,
   wrote it last before (a value not reset names the clause that resets it), or that writes it in
   the games played right (the winners, written only where a game is won). When the engine reports
   events and they part from the reference's in the diverging step, the part that is the first
-  event to differ is the one blamed instead (spec/protocol.md: such an engine "is localised by the
-  first event where they part"): the parts before it, whose events the engine reported as the
-  reference did, are not held to have written the fields, and the parts after it, which follow
-  from what the engine did otherwise there, are left out. A record written whole by an early part
-  of the step and completed by a later one (Frog's count writes a deal's record, its settlement the
+  event to differ comes first instead, and the parts before it, whose events the engine reported
+  as the reference did, are not held to have written the fields (spec/protocol.md: such an engine
+  "is localised by the first event where they part"): a record written whole by an early part of
+  the step and completed by a later one (Frog's count writes a deal's record, its settlement the
   changes in it) blames the part where the engine's own account went otherwise.
 * **Value replacement**: a generic perturbation of a clause's entry
   (:mod:`froeschis.conformance.perturb`) that, put in the reference's place at the diverging step,
@@ -112,16 +111,15 @@ def account_of(
     ``owners(path)`` the clauses that write a field in the reference's other games, for a field this
     game never wrote (the winners, written only where a game is won); ``parted`` the index, among
     the step's events, of the first where the engine's events part from the reference's
-    (:func:`parting_part`)."""
+    (:func:`parting_parts`)."""
     main: set[str] = set(deciding)
     wrote: set[str] = set()
     kept: set[str] = set()
-    root = parting_part(diverging, parted)
-    blamed = blamed_parts(diverging, differing) if root is None else [root]
+    blamed = parting_parts(diverging, differing, parted)
     if blamed:
-        first, *others = blamed
-        main.add(diverging[first].clauses[0])
-        wrote.update(diverging[first].clauses[1:])
+        root, *others = blamed
+        main.add(diverging[root].clauses[0])
+        wrote.update(diverging[root].clauses[1:])
         wrote.update(c for n in others for c in diverging[n].clauses)
     for path in differing:
         if any(part.precision(path) for part in diverging):
@@ -131,12 +129,11 @@ def account_of(
         )
         kept.update(earlier.clauses if earlier is not None else owners(path))
     before = clauses_of(part for step in history[-NEAR:] for part in step)
-    shown = diverging if root is None else diverging[: root + 1]
     return Account(
         frozenset(main),
         frozenset(wrote - main),
         frozenset(kept),
-        clauses_of(shown) | frozenset(at),
+        clauses_of(diverging) | frozenset(at),
         before,
     )
 
@@ -157,20 +154,22 @@ def blamed_parts(parts: Sequence[Fired], paths: Iterable[str]) -> list[int]:
     return sorted(blamed)
 
 
-def parting_part(parts: Sequence[Fired], parted: int | None) -> int | None:
-    """The part of a step that is its event numbered ``parted`` (0: the step's first event), the
-    first where the engine's events part from the reference's; None without one.
+def parting_parts(parts: Sequence[Fired], paths: Iterable[str], parted: int | None = None) -> list[int]:
+    """The parts of a step to blame for the differing fields ``paths``, the main one first.
 
-    An engine whose events match the reference's is localised by that event (spec/protocol.md):
-    the parts before it reported what the reference's did, so a field they wrote as a whole (a
-    deal's record, counted before it is settled) is no evidence against them; they were at work in
-    the step, no more. The parts after it follow from what the reference did there, which the engine
-    did otherwise: they are left out of the account.
+    Without the engine's events (``parted`` None), the parts that wrote the fields
+    (:func:`blamed_parts`). When its events part from the reference's at the one numbered
+    ``parted`` (0: the step's first event), the part that is that event comes first, then the parts
+    after it that wrote a differing field: the parts before it reported what the reference's did,
+    so a field they wrote as a whole (a deal's record, counted before it is settled) is no evidence
+    against them. They stay at work in the step (:attr:`Account.at`).
     """
+    blamed = blamed_parts(parts, paths)
     with_events = [n for n, part in enumerate(parts) if part.event is not None]
     if parted is None or not 0 <= parted < len(with_events):
-        return None
-    return with_events[parted]
+        return blamed
+    root = with_events[parted]
+    return [root, *(n for n in blamed if n > root)]
 
 
 @attrs.frozen
