@@ -187,7 +187,8 @@ def _prepare(referee: Referee, index: int, evidence: Evidence, finding: Finding,
         diverging = step.fired
         if finding.kind == "state":
             differing = referee.kit.significant_paths(step.after, finding.fields, _phase_of(divergence.reply))
-    account = account_of(history, diverging, differing, deciding, at, owners)
+    parted = finding.parted if finding.kind == "state" else None
+    account = account_of(history, diverging, differing, deciding, at, owners, parted)
     return _Failing(index, evidence, state, account, involved)
 
 

@@ -48,6 +48,10 @@ class Finding:
     """Further clauses involved (other parts of the reference's step that wrote a differing field)."""
     candidate_clauses: tuple[str, ...] = ()
     """The clauses the engine's own events cited where they parted from the reference's."""
+    parted: int | None = None
+    """Where the main clauses came from the engine's events: the index, among the reference's events
+    of the step, of the first event where the engine's part from them (None: the main clauses came
+    from the provenance of the fields that differ). Fault localisation starts from the same event."""
     detail: str = ""
     count: int = 1
     """How often the same warning occurred (warnings are reported once, with a count)."""
@@ -327,10 +331,12 @@ def _state_error(
     """
     main, related = attribute_state(ref.referee, ref.after, ref.fired, diffs, actual_phase)
     cited: tuple[str, ...] = ()
+    parted: int | None = None
     if parting is not None and events_trusted:
         if parting.expected is not None:
             main, related = tuple(parting.expected["clauses"]), unique([*main, *related])
             related = tuple(c for c in related if c not in main)
+            parted = parting.index
         if isinstance(parting.got, dict):
             cited = tuple(c for c in ref.referee.known_clauses(parting.got.get("clauses")) if c not in main)
     if not main:  # the engine changed what the reference did not touch
@@ -347,7 +353,26 @@ def _state_error(
         clauses=main,
         related=related,
         candidate_clauses=cited,
-        detail="" if parting is None else parting.detail(),
+        detail=_parting_detail(parting, parted is not None, events_trusted),
+        parted=parted,
+    )
+
+
+def _parting_detail(parting: _Parting | None, used: bool, events_trusted: bool) -> str:
+    """Where the events part, and, when the main clauses are not that event's, why not (the report's
+    "reference's clause" lines would otherwise contradict its "events part at" line)."""
+    if parting is None:
+        return ""
+    if used:
+        return parting.detail()
+    why = (
+        "the reference has no event there (the engine reported more)"
+        if events_trusted
+        else "the engine's events had differed from the reference's earlier in the check, in a step "
+        "whose state was right, so they are not trusted"
+    )
+    return (
+        f"{parting.detail()}\nthe clauses named come from the fields that differ, not from that event: {why}"
     )
 
 

@@ -14,7 +14,13 @@ The evidence is the reference's own account of the games (its provenance,
   same steps (several clauses share a part of a step: a deal's, a round's end): the main clause of
   the part that first wrote a differing field; for a field the step did not write, the clause that
   wrote it last before (a value not reset names the clause that resets it), or that writes it in
-  the games played right (the winners, written only where a game is won).
+  the games played right (the winners, written only where a game is won). When the engine reports
+  events and they part from the reference's in the diverging step, the part that is the first
+  event to differ comes first instead, and the parts before it, whose events the engine reported
+  as the reference did, are not held to have written the fields (spec/protocol.md: such an engine
+  "is localised by the first event where they part"): a record written whole by an early part of
+  the step and completed by a later one (Frog's count writes a deal's record, its settlement the
+  changes in it) blames the part where the engine's own account went otherwise.
 * **Value replacement**: a generic perturbation of a clause's entry
   (:mod:`froeschis.conformance.perturb`) that, put in the reference's place at the diverging step,
   answers it as the engine did shows that changing that decision there gives the engine's reply.
@@ -96,17 +102,20 @@ def account_of(
     deciding: Iterable[str] = (),
     at: Iterable[str] = (),
     owners: Callable[[str], frozenset[str]] = lambda path: frozenset(),
+    parted: int | None = None,
 ) -> Account:
     """The account of a game whose steps before the divergence fired ``history`` (oldest first) and
     whose diverging step fired ``diverging``, for the ``differing`` field paths. ``deciding`` are the
     clauses that decide a differing legal action or the refusal of a probe (they count as writers);
     ``at`` are clauses at work in a divergence the step's parts do not show (a crash, say);
     ``owners(path)`` the clauses that write a field in the reference's other games, for a field this
-    game never wrote (the winners, written only where a game is won)."""
+    game never wrote (the winners, written only where a game is won); ``parted`` the index, among
+    the step's events, of the first where the engine's events part from the reference's
+    (:func:`parting_parts`)."""
     main: set[str] = set(deciding)
     wrote: set[str] = set()
     kept: set[str] = set()
-    blamed = blamed_parts(diverging, differing)
+    blamed = parting_parts(diverging, differing, parted)
     if blamed:
         root, *others = blamed
         main.add(diverging[root].clauses[0])
@@ -143,6 +152,24 @@ def blamed_parts(parts: Sequence[Fired], paths: Iterable[str]) -> list[int]:
         if closest:
             blamed.add(max(n for n, part in enumerate(parts) if part.precision(path) == closest))
     return sorted(blamed)
+
+
+def parting_parts(parts: Sequence[Fired], paths: Iterable[str], parted: int | None = None) -> list[int]:
+    """The parts of a step to blame for the differing fields ``paths``, the main one first.
+
+    Without the engine's events (``parted`` None), the parts that wrote the fields
+    (:func:`blamed_parts`). When its events part from the reference's at the one numbered
+    ``parted`` (0: the step's first event), the part that is that event comes first, then the parts
+    after it that wrote a differing field: the parts before it reported what the reference's did,
+    so a field they wrote as a whole (a deal's record, counted before it is settled) is no evidence
+    against them. They stay at work in the step (:attr:`Account.at`).
+    """
+    blamed = blamed_parts(parts, paths)
+    with_events = [n for n, part in enumerate(parts) if part.event is not None]
+    if parted is None or not 0 <= parted < len(with_events):
+        return blamed
+    root = with_events[parted]
+    return [root, *(n for n in blamed if n > root)]
 
 
 @attrs.frozen

@@ -473,6 +473,28 @@ def evidence(root: RootCause, failing: int) -> str:
     return text
 
 
+def disagreement(root: RootCause) -> str:
+    """Why the headline names another clause than its first error's "reference's clause" lines
+    (empty when it names one of them, or the error names none): the error's clauses are what the
+    reference's step says of that one game, where the engine's events part or the fields that
+    differ were written; the headline's clause is what explains all the cause's games."""
+    cause, first = root.cause, root.findings[0]
+    if cause.clause is None or not first.clauses or cause.clause in first.clauses:
+        return ""
+    named = ", ".join(first.clauses)
+    if cause.misreading is not None or cause.perturbation is not None:
+        reading = "this reading" if cause.misreading is not None else "this perturbation"
+        because = (
+            f"{reading} of {cause.clause}, put in the reference's place, answers the engine's diverging "
+            f"steps as it did; its effect first shows in this step in what {named} decided"
+        )
+    else:
+        games = len(cause.all_games)
+        over = "the cause's one game" if games == 1 else f"all {games} games of the cause"
+        because = f"fault localisation over {over} ranks it first; this game's diverging step names {named}"
+    return f"why {cause.clause}, not {first.clauses[0]}: {because}"
+
+
 def render_cause(
     console: Console, root: RootCause, failing: int, catalogue: Catalogue, of: Game | None = None
 ) -> None:
@@ -504,6 +526,9 @@ def render_cause(
         )
     console.print("  first error:")
     render_finding(console, root.findings[0], catalogue, indent="    ", of=of)
+    why = disagreement(root)
+    if why:
+        console.print(f"  {escape(why)}", highlight=False)
     if root.reproduction is not None:
         render_reproduction(console, root.reproduction, of)
     for line in root.divide.lines() if root.divide is not None else ():
