@@ -15,6 +15,7 @@ import pytest
 
 from froeschis.framework.table import Reading, clause
 from froeschis.games.frog import clauses
+from froeschis.games.frog.actions import Action
 from froeschis.games.frog.cards import Suit
 from froeschis.games.frog.chance import sample_chance
 from froeschis.games.frog.engine import FrogState, new_game
@@ -36,12 +37,12 @@ def counted_playable(
 COUNTING = Rules(readings=(Reading("playable", counted_playable, "counted"),))
 
 
-def random_match(seed: int, rules: Rules | None = None) -> list[tuple[FrogState, object]]:
+def random_match(seed: int, rules: Rules | None = None) -> list[tuple[FrogState, Action]]:
     """The states of a random match with the action taken from each, each decision listed by the
     bot first, as a bot does."""
     rng = random.Random(seed)
     state = new_game(3, rules)
-    steps = []
+    steps: list[tuple[FrogState, Action]] = []
     while not state.is_terminal:
         action = sample_chance(state, rng) if state.is_chance else rng.choice(state.legal_actions())
         steps.append((state, action))
