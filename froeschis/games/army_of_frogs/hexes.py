@@ -8,7 +8,8 @@ contents, and cheap to change by one stone (a new island shares nothing with the
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import ItemsView, Iterable, Iterator, KeysView, Mapping, ValuesView
+from typing import Any
 
 Cell = tuple[int, int]
 """A hexagonal cell by its axial coordinates (q, r)."""
@@ -37,6 +38,21 @@ class Island(Mapping[Cell, Colour]):
 
     def __len__(self) -> int:
         return len(self._stones)
+
+    # The dict's own views and lookups (read-only), not Mapping's, which would ask __getitem__ for
+    # each stone: the clauses read islands stone by stone all the time.
+
+    def keys(self) -> KeysView[Cell]:
+        return self._stones.keys()
+
+    def items(self) -> ItemsView[Cell, Colour]:
+        return self._stones.items()
+
+    def values(self) -> ValuesView[Colour]:
+        return self._stones.values()
+
+    def get(self, cell: Cell, default: Any = None) -> Any:
+        return self._stones.get(cell, default)
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, Island):

@@ -111,7 +111,7 @@ def legal_moves(table: ArmyTable, stones: Stones, colour: Colour) -> tuple[Move,
     found: list[Move] = []
     for start in table.movable(stones, colour):
         stone = stones[start]
-        work = dict(stones)  # the island without the moving stone; each end is tried on it in turn
+        work = dict(stones.items())  # the island without the moving stone; each end tried on it in turn
         del work[start]
         labels, count = table.parts(table, work)
         may_land = functools.partial(table.may_land, table, work, labels, count, stone)

@@ -91,23 +91,22 @@ class IslandLinks(dict[Cell, tuple[Cell, ...]]):
     and remembered: the string rule walks the graph through it (``links[cell]``).
 
     :meth:`with_stone` gives the links of the island with one more stone, sharing what it can: only
-    the stones touching the new one gain a connection, so every other stone's connections are the
-    ones remembered here. The moves and adds of a seat are tried on one working island that way,
-    each at the cost of the stones it touches.
+    the new stone and the stones touching it gain a connection, so every other stone's connections
+    are the ones remembered here. The moves and adds of a seat are tried on one working island that
+    way, each at the cost of the stones it touches.
     """
 
-    __slots__ = ("_base", "_changed", "_connections", "_directions", "stones")
+    __slots__ = ("_base", "_connections", "_directions", "stones")
 
     def __init__(self, table: ArmyTable, stones: Stones) -> None:
         super().__init__()
         self.stones = stones
         self._connections, self._directions = table.connections, table.directions()
         self._base: IslandLinks | None = None
-        self._changed: frozenset[Cell] = frozenset()
 
     def __missing__(self, cell: Cell) -> tuple[Cell, ...]:
         base = self._base
-        if base is not None and cell not in self._changed:
+        if base is not None:  # a stone the new one does not touch (with_stone set those it does)
             found = base[cell]
         else:
             found = self._connections(self.stones, cell, self.stones[cell], self._directions)
@@ -116,11 +115,19 @@ class IslandLinks(dict[Cell, tuple[Cell, ...]]):
 
     def with_stone(self, table: ArmyTable, cell: Cell) -> IslandLinks:
         """The links of this island once a stone is on ``cell``: the caller has put it in the island
-        (the same mapping), and takes it out again before asking this object anything more."""
+        (the same mapping), and takes it out again before asking this object anything more.
+
+        What is remembered here is copied at once (in C: a lookup of it then costs no call of
+        :meth:`__missing__`), and the connections of the new stone and of the stones touching it,
+        which the new stone changed and every string check asks for, are found afresh."""
         extended = IslandLinks(table, self.stones)
-        q, r = cell
+        extended.update(self)
         extended._base = self
-        extended._changed = frozenset([cell, *((q + dq, r + dr) for dq, dr in self._directions)])
+        stones, connections, directions = self.stones, self._connections, self._directions
+        q, r = cell
+        for near in [cell, *[(q + dq, r + dr) for dq, dr in directions]]:
+            if near in stones:
+                extended[near] = connections(stones, near, stones[near], directions)
         return extended
 
     def forbids(
@@ -272,7 +279,8 @@ def forbidden_near(table: ArmyTable, links: Links, vacated: Cell | None, placed:
                     last = beyond[1] if beyond[0] == cell else beyond[0]
                     if len(links[last]) == 1:
                         single_frogs.add(last)
-    return judged(table, links, single_frogs)
+    # No single frog near: no string to judge (most ends of a listing), so none is looked for.
+    return bool(single_frogs) and judged(table, links, single_frogs)
 
 
 def forbidden_anywhere(table: ArmyTable, links: Links, vacated: Cell | None, placed: Cell) -> bool:

@@ -334,12 +334,14 @@ def highest_trump_else_suit_led(table: FrogTable, cards: Cards, trump: Suit | No
     """The position in the trick (0 for the lead) of the highest trump, or without a trump of the
     highest card of the suit led."""
     led = cards[0].suit
-
-    def strength(i: int) -> tuple[int, int]:
-        c = cards[i]
-        return (2 if c.suit is trump else 1 if c.suit is led else 0), table.rank_of(c)
-
-    return max(range(len(cards)), key=strength)
+    rank_of = table.rank_of
+    best, strongest = 0, (-1, -1)
+    for i, c in enumerate(cards):  # the first of the strongest, as max() would pick it
+        suit = c.suit
+        strength = (2 if suit is trump else 1 if suit is led else 0), rank_of(c)
+        if strength > strongest:
+            best, strongest = i, strength
+    return best
 
 
 @clause("trick.next-lead")

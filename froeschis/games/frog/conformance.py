@@ -201,7 +201,7 @@ KIT = Conformance(
     repair_decision=repair_decision,
     repair_chance=repair_chance,
     simpler_decision=simpler_decision,
-    same_position=same_position_of(FrogState),
+    same_position=same_position_of(FrogState, ("rules", "_legal")),
     unobservable=VIEW_CLAUSES,
 )
 """Frog's part of the kit (``Game.conformance``).

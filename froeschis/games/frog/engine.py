@@ -6,12 +6,16 @@ settle, deal again or end the match): every decision on the way is a call to the
 the state's rules (``state.rules.table``). Given a :class:`~froeschis.games.frog.provenance.Recorder`
 it also reports each part of the step with the clauses that decided it and the fields it wrote.
 
-Playing a card is the step a match takes most often (33 of the some 40 of a deal), so it builds its
-state positionally; the rarer steps use :func:`attrs.evolve`.
+Every step builds its state positionally, in the field order (:func:`attrs.evolve` would look the
+fields up and pass them by keyword: several times the cost of the state it builds). A state
+remembers its legal decisions once listed (they never change: a state is a value), so a bot that
+lists them and the check of the decision it then applies list them once between them.
 """
 
 from __future__ import annotations
 
+import itertools
+import operator
 from collections.abc import Callable
 
 import attrs
@@ -114,6 +118,8 @@ class FrogState(Advancing["FrogState", Action, Event]):
     """The match's finished deals, first first."""
     winners: tuple[int, ...] = ()
     """The seats with the highest score once the match is over (match.winners); empty before."""
+    _legal: tuple[Decision, ...] | None = attrs.field(default=None, init=False, eq=False, repr=False)
+    """The legal decisions once listed (a cache, no part of the position: :meth:`legal_actions`)."""
 
     @property
     def num_players(self) -> int:
@@ -140,8 +146,13 @@ class FrogState(Advancing["FrogState", Action, Event]):
         return self.deals + 1 if self.phase is not _OVER else self.deals
 
     def legal_actions(self) -> tuple[Decision, ...]:
-        """The current player's decisions, sorted; empty at chance and terminal nodes."""
-        return _legal(self)
+        """The current player's decisions, sorted; empty at chance and terminal nodes. Listed once
+        per state and remembered (set on the frozen value past attrs: a cache, never compared)."""
+        legal = self._legal
+        if legal is None:
+            legal = _legal(self)
+            object.__setattr__(self, "_legal", legal)
+        return legal
 
     def chance_pool(self) -> Cards:
         """At a deal, the cards to be shuffled (any order of them is an outcome); empty elsewhere.
@@ -153,7 +164,17 @@ class FrogState(Advancing["FrogState", Action, Event]):
     parse_action = staticmethod(parse_decision)
 
     def _advance(self, action: Action, recorder: Recorder | None) -> FrogState:
-        return _advance(self, action, recorder)
+        """The state after ``action``, which is checked on the way: the play, the most frequent
+        step, first, and every other phase's step from :data:`_STEPS`."""
+        phase = self.phase
+        if phase is _PLAY:
+            if not isinstance(action, Play):
+                raise _refuse_kind(self, action, "'play CARD'")
+            return _play(self, action.card, recorder)
+        phase_step = _STEPS.get(phase)
+        if phase_step is None:
+            raise _refused(self, action, PHASE_SLOT[phase], "the match is over")
+        return phase_step(self, action, recorder)
 
     def returns(self) -> tuple[float, ...]:
         """Each seat's return once the match is over (match.returns); all 0 before."""
@@ -232,19 +253,6 @@ def _refuse_kind(state: FrogState, action: object, expected: str) -> IllegalActi
 # --------------------------------------------------------------------------- one step
 
 
-def _advance(state: FrogState, action: Action, rec: Recorder | None) -> FrogState:
-    """The state after ``action``, which is checked on the way."""
-    phase = state.phase
-    if phase is _PLAY:
-        if not isinstance(action, Play):
-            raise _refuse_kind(state, action, "'play CARD'")
-        return _play(state, action.card, rec)
-    phase_step = _STEPS.get(phase)
-    if phase_step is None:
-        raise _refused(state, action, PHASE_SLOT[phase], "the match is over")
-    return phase_step(state, action, rec)
-
-
 def _draw_dealer(state: FrogState, action: Action, rec: Recorder | None) -> FrogState:
     if not isinstance(action, DrawDealer):
         raise _refuse_kind(state, action, "the draw of the first dealer, a DrawDealer")
@@ -255,7 +263,11 @@ def _draw_dealer(state: FrogState, action: Action, rec: Recorder | None) -> Frog
     if rec is not None:
         slots = ("first_dealers", "check_players", "start_score")
         rec.fire(slots, ("dealer", "phase"), EventKind.TO_DEAL, seat=action.seat)
-    return attrs.evolve(state, phase=_DEAL, dealer=action.seat)
+    return FrogState(
+        state.rules, _DEAL, action.seat, state.deals, state.scores, state.turn, state.hands,
+        state.widow, state.calls, state.bidder, state.contract, state.trump, state.widow_taken,
+        state.discards, state.leader, state.trick, state.tricks, state.history, state.winners,
+    )  # fmt: skip
 
 
 def _deal(state: FrogState, action: Action, rec: Recorder | None) -> FrogState:
@@ -277,7 +289,11 @@ def _deal(state: FrogState, action: Action, rec: Recorder | None) -> FrogState:
         slots = ("deal", "deal_sizes", *(("standard_deck",) if state.rules.is_standard() else ()))
         rec.fire(slots, ("hands", "widow", "phase"), EventKind.DEALT, seat=state.dealer)
         rec.fire(("first_caller",), ("turn",), EventKind.TO_CALL, seat=first)
-    return attrs.evolve(state, phase=_AUCTION, turn=first, hands=hands, widow=widow)
+    return FrogState(
+        state.rules, _AUCTION, state.dealer, state.deals, state.scores, first, hands, widow,
+        state.calls, state.bidder, state.contract, state.trump, state.widow_taken, state.discards,
+        state.leader, state.trick, state.tricks, state.history, state.winners,
+    )  # fmt: skip
 
 
 def _call(state: FrogState, action: Action, rec: Recorder | None) -> FrogState:
@@ -302,7 +318,11 @@ def _call(state: FrogState, action: Action, rec: Recorder | None) -> FrogState:
         if rec is not None:
             slots = ("next_caller", "has_passed", "must_wait")
             rec.fire(slots, ("turn",), EventKind.TO_CALL, seat=following)
-        return attrs.evolve(state, turn=following, calls=calls)
+        return FrogState(
+            state.rules, state.phase, state.dealer, state.deals, state.scores, following, state.hands,
+            state.widow, calls, state.bidder, state.contract, state.trump, state.widow_taken,
+            state.discards, state.leader, state.trick, state.tricks, state.history, state.winners,
+        )  # fmt: skip
     won = table.declarer(table, calls)
     why = ("auction_over", "declarer")
     if won is None:
@@ -320,7 +340,12 @@ def _call(state: FrogState, action: Action, rec: Recorder | None) -> FrogState:
     if rec is not None:
         writes = ("calls", "bidder", "contract")
         rec.fire(why, writes, EventKind.AUCTION_WON, seat=bidder, contract=contract)
-    return _after_auction(attrs.evolve(state, calls=calls, bidder=bidder, contract=contract), rec)
+    won_state = FrogState(
+        state.rules, state.phase, state.dealer, state.deals, state.scores, state.turn, state.hands,
+        state.widow, calls, bidder, contract, state.trump, state.widow_taken, state.discards,
+        state.leader, state.trick, state.tricks, state.history, state.winners,
+    )  # fmt: skip
+    return _after_auction(won_state, rec)
 
 
 def _after_auction(state: FrogState, rec: Recorder | None) -> FrogState:
@@ -336,7 +361,11 @@ def _after_auction(state: FrogState, rec: Recorder | None) -> FrogState:
     if exchange is _OPTIONAL:
         if rec is not None:
             rec.fire(("exchange_of",), ("turn", "phase"))
-        return attrs.evolve(state, phase=_WIDOW, turn=bidder)
+        return FrogState(
+            state.rules, _WIDOW, state.dealer, state.deals, state.scores, bidder, state.hands,
+            state.widow, state.calls, state.bidder, state.contract, state.trump, state.widow_taken,
+            state.discards, state.leader, state.trick, state.tricks, state.history, state.winners,
+        )  # fmt: skip
     if rec is not None:  # chico and grand: the widow stays face down, a public fact
         rec.fire(("exchange_of", "bidder_sees_widow"), (), EventKind.WIDOW_LEFT, seat=bidder)
     return _before_play(state, rec)
@@ -348,7 +377,11 @@ def _take_widow(state: FrogState, why: tuple[str, ...], rec: Recorder | None) ->
     if rec is not None:
         writes = (f"hands[{bidder}]", "widow_taken", "turn", "phase")
         rec.fire(why, writes, EventKind.WIDOW_TAKEN, seat=bidder)
-    return attrs.evolve(state, phase=_DISCARD, turn=bidder, hands=hands, widow_taken=True)
+    return FrogState(
+        state.rules, _DISCARD, state.dealer, state.deals, state.scores, bidder, hands, state.widow,
+        state.calls, state.bidder, state.contract, state.trump, True, state.discards, state.leader,
+        state.trick, state.tricks, state.history, state.winners,
+    )  # fmt: skip
 
 
 def _choose_widow(state: FrogState, action: Action, rec: Recorder | None) -> FrogState:
@@ -377,9 +410,13 @@ def _discard(state: FrogState, action: Action, rec: Recorder | None) -> FrogStat
     if rec is not None:
         writes = (f"hands[{bidder}]", "discards")
         rec.fire(("discard_options",), writes, EventKind.DISCARDED, seat=bidder, cards=action.cards)
-    return _before_play(
-        attrs.evolve(state, hands=_with_hand(state.hands, bidder, kept), discards=action.cards), rec
-    )
+    laid_away = FrogState(
+        state.rules, state.phase, state.dealer, state.deals, state.scores, state.turn,
+        _with_hand(state.hands, bidder, kept), state.widow, state.calls, state.bidder, state.contract,
+        state.trump, state.widow_taken, action.cards, state.leader, state.trick, state.tricks,
+        state.history, state.winners,
+    )  # fmt: skip
+    return _before_play(laid_away, rec)
 
 
 def _before_play(state: FrogState, rec: Recorder | None) -> FrogState:
@@ -392,11 +429,15 @@ def _before_play(state: FrogState, rec: Recorder | None) -> FrogState:
     if namer is not None:
         if rec is not None:
             rec.fire(("trump_namer",), ("turn", "phase"))
-        return attrs.evolve(state, phase=_TRUMP, turn=namer)
+        return FrogState(
+            state.rules, _TRUMP, state.dealer, state.deals, state.scores, namer, state.hands,
+            state.widow, state.calls, state.bidder, state.contract, state.trump, state.widow_taken,
+            state.discards, state.leader, state.trick, state.tricks, state.history, state.winners,
+        )  # fmt: skip
     trump = table.trump_of(contract, None)
     if rec is not None:
         rec.fire(("trump_of",), ("trump",), EventKind.TRUMPS, suit=trump)
-    return _start_play(attrs.evolve(state, trump=trump), rec)
+    return _start_play(_with_trump(state, trump), rec)
 
 
 def _name_trump(state: FrogState, action: Action, rec: Recorder | None) -> FrogState:
@@ -414,14 +455,27 @@ def _name_trump(state: FrogState, action: Action, rec: Recorder | None) -> FrogS
     if rec is not None:
         slots = ("trump_namer", "trump_choices", "trump_of")
         rec.fire(slots, ("trump",), EventKind.TRUMPS, seat=state.turn, suit=trump)
-    return _start_play(attrs.evolve(state, trump=trump), rec)
+    return _start_play(_with_trump(state, trump), rec)
+
+
+def _with_trump(state: FrogState, trump: Suit | None) -> FrogState:
+    """``state`` with its trumps known (named, or given by the contract)."""
+    return FrogState(
+        state.rules, state.phase, state.dealer, state.deals, state.scores, state.turn, state.hands,
+        state.widow, state.calls, state.bidder, state.contract, trump, state.widow_taken,
+        state.discards, state.leader, state.trick, state.tricks, state.history, state.winners,
+    )  # fmt: skip
 
 
 def _start_play(state: FrogState, rec: Recorder | None) -> FrogState:
     leader = state.rules.table.first_leader(state.dealer, state.bidder)
     if rec is not None:
         rec.fire(("first_leader",), ("leader", "turn", "phase"), EventKind.TO_PLAY, seat=leader)
-    return attrs.evolve(state, phase=_PLAY, turn=leader, leader=leader)
+    return FrogState(
+        state.rules, _PLAY, state.dealer, state.deals, state.scores, leader, state.hands, state.widow,
+        state.calls, state.bidder, state.contract, state.trump, state.widow_taken, state.discards,
+        leader, state.trick, state.tricks, state.history, state.winners,
+    )  # fmt: skip
 
 
 _STEPS: dict[Phase, Callable[[FrogState, Action, Recorder | None], FrogState]] = {
@@ -432,8 +486,8 @@ _STEPS: dict[Phase, Callable[[FrogState, Action, Recorder | None], FrogState]] =
     _WIDOW: _choose_widow,
     _DEALER: _draw_dealer,
 }
-"""The step each phase but the play takes (each checks its action's kind); :func:`_advance` asks
-the play, the most frequent, first. A table, not a chain of the same three lines for each phase."""
+"""The step each phase but the play takes (each checks its action's kind); :meth:`FrogState._advance`
+asks the play, the most frequent, first. A table, not a chain of the same three lines for each phase."""
 
 
 def _play(state: FrogState, card: Card, rec: Recorder | None) -> FrogState:
@@ -443,8 +497,11 @@ def _play(state: FrogState, card: Card, rec: Recorder | None) -> FrogState:
     hand = state.hands[seat]
     plays = state.trick
     trump = state.trump
-    allowed = table.playable(table, hand, plays, trump, state.tricks)
-    if card not in allowed:
+    legal = state._legal or state.legal_actions()  # table.playable, listed once per state
+    play = PLAYS.get(card)
+    # Whether it is one of them, by identity (the plays are shared) in C: ``in`` would call attrs'
+    # __eq__ on every play listed before it.
+    if not any(map(operator.is_, legal, itertools.repeat(play))):
         raise _refused(state, PLAYS.get(card, card), *_why_not(state, table, card, hand, plays))
     at = hand.index(card)
     hands = _with_hand(state.hands, seat, hand[:at] + hand[at + 1 :])
@@ -558,7 +615,10 @@ def _end_deal(
         return FrogState(rules, _OVER, state.dealer, deals, scores, NOBODY, history=history, winners=winners)
     if rec is not None:
         rec.fire(why, ("dealer", "phase", "turn", "deals"), EventKind.TO_DEAL, seat=following)
-    return FrogState(rules, _DEAL, following, deals, scores, NOBODY, history=history)
+    return FrogState(
+        rules, _DEAL, following, deals, scores, NOBODY, _NO_HANDS, (), (), NOBODY, None, None, False,
+        (), NOBODY, (), (), history,
+    )  # fmt: skip
 
 
 def _with_hand(hands: Hands, seat: int, hand: Cards) -> Hands:

@@ -96,3 +96,33 @@ def test_the_count_tells_a_check_of_the_whole_island_from_a_local_one() -> None:
     whole = Rules(readings=(*COUNTING.readings, Reading("forbidden_string", judged_everywhere, "whole")))
     state = next(islands(0, (40,), rules=whole))
     assert per_end(state)[1] > 30
+
+
+def test_an_island_reads_its_stones_without_a_call_per_stone() -> None:
+    """The clauses read islands stone by stone (the stones of a colour, a copy to work on): an
+    Island gives its dict's own views and lookups, not Mapping's, which ask ``__getitem__`` (a Python
+    call) for every stone."""
+    island = next(islands(0, (10,))).island
+    stones = island.copy_stones()
+    assert type(island.items()) is type(stones.items()) and list(island.items()) == list(stones.items())
+    assert type(island.keys()) is type(stones.keys()) and list(island.keys()) == list(stones)
+    assert type(island.values()) is type(stones.values())
+    cell = next(iter(stones))
+    assert island.get(cell) == stones[cell] and island.get((99, 99)) is None and island.get((99, 99), 5) == 5
+
+
+def test_the_links_with_a_stone_are_the_links_of_the_island_with_it() -> None:
+    """with_stone shares what the island without the stone remembered and finds afresh what the
+    stone changes: every stone's connections are those of links made anew on the island with it."""
+    state = next(islands(1, (20,)))
+    table = state.rules.table
+    work = state.island.copy_stones()
+    base = structure.IslandLinks(table, work)
+    for cell in work:
+        base[cell]  # remembered before the stone comes
+    for cell in sorted(table.add_cells(table, work, 0, state.colour)):
+        work[cell] = 0
+        extended = base.with_stone(table, cell)
+        anew = structure.IslandLinks(table, work)
+        assert {c: extended[c] for c in work} == {c: anew[c] for c in work}, cell
+        del work[cell]
