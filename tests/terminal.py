@@ -6,10 +6,13 @@ it gives the command one, a pseudo-terminal, and reads what reached it.
 
 from __future__ import annotations
 
+import fcntl
 import os
 import pty
+import struct
 import subprocess
 import sys
+import termios
 import threading
 from pathlib import Path
 
@@ -59,3 +62,30 @@ def run_with_terminal_stderr(
         reader.join(timeout=10)
         os.close(ours)
     return done, b"".join(received).decode(errors="replace")
+
+
+def run_on_terminal(args: list[str], columns: int, **env: str) -> str:
+    """What ``froeschis ARGS`` writes to a pseudo-terminal of ``columns`` columns, escape sequences
+    and all, with ``env`` added to an environment that sets no width and no colour choice."""
+    master, slave = pty.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, columns, 0, 0))
+    base = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES", "NO_COLOR", "FORCE_COLOR")}
+    done = subprocess.Popen(
+        [sys.executable, "-m", "froeschis", *args],
+        stdout=slave,
+        stderr=subprocess.PIPE,
+        env={**base, "TERM": "xterm-256color", **env},
+    )
+    os.close(slave)
+    chunks = []
+    while True:
+        try:
+            chunk = os.read(master, 1 << 16)
+        except OSError:  # EIO: the program ended and closed the terminal
+            break
+        if not chunk:
+            break
+        chunks.append(chunk)
+    os.close(master)
+    assert done.wait(timeout=120) == 0, done.stderr.read() if done.stderr else ""
+    return b"".join(chunks).decode("utf-8").replace("\r\n", "\n")

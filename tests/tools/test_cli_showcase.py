@@ -10,10 +10,7 @@ the hands by their suits) and holds it to the engine's own state of the same gam
 from __future__ import annotations
 
 import io
-import os
-import pty
 import re
-import subprocess
 import sys
 from typing import Any
 
@@ -23,6 +20,7 @@ from froeschis.cli import main
 from froeschis.framework import registry
 from froeschis.framework.loop import play_game
 from froeschis.framework.terminal import person
+from tests.terminal import run_on_terminal
 
 ARMY = registry.game("army-of-frogs")
 FROG = registry.game("frog")
@@ -123,37 +121,12 @@ def cell_of(text: str) -> tuple[int, int]:
     return int(q), int(r)
 
 
-def on_terminal(args: list[str], **env: str) -> str:
-    """What ``froeschis ARGS`` writes to a pseudo-terminal, escape sequences and all."""
-    master, slave = pty.openpty()
-    base = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "NO_COLOR", "FORCE_COLOR")}
-    done = subprocess.Popen(
-        [sys.executable, "-m", "froeschis", *args],
-        stdout=slave,
-        stderr=subprocess.PIPE,
-        env={**base, "TERM": "xterm-256color", "COLUMNS": "200", **env},
-    )
-    os.close(slave)
-    chunks = []
-    while True:
-        try:
-            chunk = os.read(master, 1 << 16)
-        except OSError:  # EIO: the program ended and closed the terminal
-            break
-        if not chunk:
-            break
-        chunks.append(chunk)
-    os.close(master)
-    assert done.wait(timeout=120) == 0
-    return b"".join(chunks).decode("utf-8").replace("\r\n", "\n")
-
-
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="a pseudo-terminal")
 def test_item_3_stones_are_in_their_seats_colours_on_a_terminal_and_plain_on_a_pipe_or_no_color(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     args = ["watch", "--game", "army-of-frogs", "--players", "3", "--seed", "2", "--no-explain"]
-    shown = on_terminal(args)
+    shown = run_on_terminal(args, 200)
     pictures = [line for line in shown.splitlines() if ROW.match(ANSI.sub("", line))]
     # A stone's digit in its own colour: the codes before each digit, per colour.
     styles: dict[str, set[str]] = {}
@@ -166,7 +139,7 @@ def test_item_3_stones_are_in_their_seats_colours_on_a_terminal_and_plain_on_a_p
     piped = watched(capsys, *args[1:])
     assert not any(ANSI.search(line) for line in piped)
     assert [ANSI.sub("", line).rstrip() for line in pictures] == [line for line in piped if ROW.match(line)]
-    no_color = on_terminal(args, NO_COLOR="1")
+    no_color = run_on_terminal(args, 200, NO_COLOR="1")
     assert not [line for line in no_color.splitlines() if ROW.match(ANSI.sub("", line)) and ANSI.search(line)]
 
 

@@ -3,56 +3,25 @@ the final state says the game is over."""
 
 from __future__ import annotations
 
-import fcntl
-import os
-import pty
 import re
-import struct
-import subprocess
 import sys
-import termios
 
 import pytest
 
 from froeschis.cli import main
 from froeschis.games.froeschis.bots import play_game
+from tests.terminal import run_on_terminal
 
 WATCH = ["watch", "--players", "2", "--seed", "3", "--bots", "random"]
 """Random bots: the game ``play_game(2, 3)`` plays."""
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
 
 
-def on_terminal(args: list[str], columns: int) -> str:
-    """What ``froeschis ARGS`` writes to a terminal (a pseudo-terminal) of ``columns`` columns."""
-    master, slave = pty.openpty()
-    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, columns, 0, 0))
-    env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES", "NO_COLOR", "FORCE_COLOR")}
-    done = subprocess.Popen(
-        [sys.executable, "-m", "froeschis", *args],
-        stdout=slave,
-        stderr=subprocess.PIPE,
-        env={**env, "TERM": "xterm-256color"},
-    )
-    os.close(slave)
-    chunks = []
-    while True:
-        try:
-            chunk = os.read(master, 1 << 16)
-        except OSError:  # EIO: the program ended and closed the terminal
-            break
-        if not chunk:
-            break
-        chunks.append(chunk)
-    os.close(master)
-    assert done.wait(timeout=120) == 0, done.stderr.read() if done.stderr else ""
-    return b"".join(chunks).decode("utf-8").replace("\r\n", "\n")
-
-
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="a pseudo-terminal with a window size")
 def test_on_a_terminal_watch_wraps_to_its_width_keeps_indents_and_colours_the_clauses(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    shown = on_terminal(WATCH, 60)
+    shown = run_on_terminal(WATCH, 60)
     plain = ANSI.sub("", shown)
     assert main(WATCH) == 0
     piped = capsys.readouterr().out
