@@ -118,9 +118,11 @@ def factory_of(
     startup_timeout: float = 20.0,
     game: str = DEFAULT,
     until: float | None = None,
+    cwd: str | None = None,
 ) -> tuple[EngineFactory, tuple[str, ...] | None]:
     """The engine factory of ``candidate`` and its command line (None for a factory given); an
-    engine in a process waits for no reply past ``until`` (the check's deadline)."""
+    engine in a process runs in ``cwd`` (this process's folder if None) and waits for no reply
+    past ``until`` (the check's deadline)."""
     if callable(candidate):
         return candidate, None
     command = tuple(candidate)
@@ -129,7 +131,7 @@ def factory_of(
 
     def start() -> EngineAdapter:
         return SubprocessEngine(
-            command, timeout=timeout, startup_timeout=startup_timeout, game=game, until=until
+            command, timeout=timeout, startup_timeout=startup_timeout, cwd=cwd, game=game, until=until
         )
 
     return start, command
@@ -494,13 +496,18 @@ def _divided(
 
 
 def compare_record(
-    candidate: Candidate, record: Mapping[str, JSON], illegal: JSON = None, timeout: float = 5.0
+    candidate: Candidate,
+    record: Mapping[str, JSON],
+    illegal: JSON = None,
+    timeout: float = 5.0,
+    cwd: str | None = None,
 ) -> Finding | None:
     """Replay a game record (froeschis.record/1, of the game it names) on the engine beside the
     reference; the first error.
 
-    With ``illegal``, that action is sent after the last one and must be refused. Used by the
-    reproductions that ``froeschis conform`` prints; handy in an engine's own test suite.
+    With ``illegal``, that action is sent after the last one and must be refused. An engine given
+    as a command runs in ``cwd`` (this process's folder if None). Used by the reproductions that
+    ``froeschis conform`` prints; handy in an engine's own test suite.
     """
     name = record.get("game", DEFAULT)
     try:
@@ -508,7 +515,7 @@ def compare_record(
         game = record_from_json(referee.game, dict(record))
     except (FormatError, LookupError) as error:
         raise ValueError(f"not a valid game record: {error}") from None
-    factory, _ = factory_of(candidate, timeout, game=referee.game.name)
+    factory, _ = factory_of(candidate, timeout, game=referee.game.name, cwd=cwd)
     session = Session(factory, referee)
     try:
         failure = session.hello()

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import json
+import os
 import pprint
 import re
+import shutil
 from collections.abc import Sequence
 from typing import Any
 
@@ -90,8 +92,12 @@ class Reproduction:
     def record(self) -> dict[str, Any]:
         return self.record_data
 
-    def python_test(self, command: Sequence[str] | None) -> str:
-        """A pytest test that fails while the engine still diverges this way."""
+    def python_test(self, command: Sequence[str] | None, cwd: str | None = None) -> str:
+        """A pytest test that fails while the engine still diverges this way.
+
+        The engine's command is written as it ran: its program resolved on the ``PATH`` of the run
+        and the folder it ran in (``cwd``, absolute), so the test runs from any folder; a command
+        typed as ``python3 serve.py`` would otherwise start only where ``conform`` was started."""
         record = pprint.pformat(self.record(), width=100, sort_dicts=False, compact=True)
         lines = [
             f"# Found by `froeschis conform`: {self.finding.message}",
@@ -99,8 +105,11 @@ class Reproduction:
             "from froeschis.conformance import compare_record",
             "",
         ]
+        run_in = ""
         if command is not None:
-            lines.append(f"ENGINE = {list(command)!r}")
+            folder = os.path.abspath(cwd or os.getcwd())
+            lines += [f"ENGINE = {list(resolved(command, folder))!r}", f"FOLDER = {folder!r}  # where it ran"]
+            run_in = ", cwd=FOLDER"
         else:
             lines.append("ENGINE = make_engine  # your EngineAdapter factory")
         lines.append("RECORD = " + record.replace("\n", "\n" + " " * 9))
@@ -109,7 +118,7 @@ class Reproduction:
             "",
             "",
             "def test_conformance_reproduction() -> None:",
-            f"    finding = compare_record(ENGINE, RECORD{illegal})",
+            f"    finding = compare_record(ENGINE, RECORD{illegal}{run_in})",
             "    assert finding is None, finding.message",
         ]
         return "\n".join(lines) + "\n"
@@ -128,6 +137,19 @@ class Reproduction:
             "test_saved_to": self.test_saved_to,
             "finding": finding_json(self.finding),
         }
+
+
+def resolved(command: Sequence[str], cwd: str) -> tuple[str, ...]:
+    """A command line with its program as the run found it: a bare name looked up on ``PATH``, a
+    relative path made absolute from ``cwd``; a program not found is left as typed (the saved test
+    then fails to start it, with a message naming it). The arguments stay as typed: the test runs
+    the engine in ``cwd``, where they meant what they mean."""
+    program, *arguments = command
+    if os.sep in program or (os.altsep is not None and os.altsep in program):
+        found: str | None = os.path.join(cwd, program)
+    else:
+        found = shutil.which(program)
+    return (os.path.abspath(found) if found else program, *arguments)
 
 
 def finding_json(f: Finding) -> dict[str, Any]:

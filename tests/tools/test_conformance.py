@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import ast
 import json
+import os
 import random
+import shutil
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -24,6 +26,7 @@ from froeschis.conformance import CheckConfig, ReferenceEngine, check, compare_r
 from froeschis.conformance.compare import compare_reply
 from froeschis.conformance.protocol import PROTOCOL
 from froeschis.conformance.referee import Referee
+from froeschis.conformance.report import resolved
 from froeschis.conformance.shrink import build
 from froeschis.games.froeschis.actions import DRAW, SWAP, TAKE_DISCARD, Action, Shuffle, frog_at
 from froeschis.games.froeschis.cards import FROG, TRASH, number
@@ -651,6 +654,44 @@ def test_the_conform_command_saves_each_reproduction_and_prints_only_its_ends(
     exec(test.read_text(encoding="utf-8"), namespace)
     with pytest.raises(AssertionError):
         namespace["test_conformance_reproduction"]()
+
+
+def test_a_saved_reproduction_runs_from_any_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # issue 30: a command typed relative to the folder conform ran in ("python3 engine.py") must not
+    # make the saved test start nothing from elsewhere: the test records the folder and the program
+    folder = tmp_path / "repros"
+    monkeypatch.chdir(REPO / "examples" / "froeschis")
+    command = [Path(sys.executable).name, "engine.py", "--bug", "final-turns"]
+    monkeypatch.setenv("PATH", f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}")
+    args = ["conform", "--quick", "--games", "2", "--no-table", "--repro-dir", str(folder), "--", *command]
+    assert main(args) == 1
+    capsys.readouterr()
+    (record,) = folder.glob("*.record.json")
+    (test,) = folder.glob("test_*.py")
+    expected = compare_record(command, json.loads(record.read_text(encoding="utf-8")))
+    assert expected is not None
+    monkeypatch.chdir(tmp_path)
+    namespace: dict[str, Any] = {}
+    exec(test.read_text(encoding="utf-8"), namespace)
+    with pytest.raises(AssertionError) as failed:
+        namespace["test_conformance_reproduction"]()
+    assert str(failed.value).splitlines()[0] == expected.message  # the divergence, not a failed start
+    assert namespace["FOLDER"] == str(REPO / "examples" / "froeschis")
+    program = Path(namespace["ENGINE"][0])
+    assert program.is_absolute() and program.samefile(sys.executable)
+
+
+def test_a_command_is_resolved_as_the_run_found_it(tmp_path: Path) -> None:
+    script = tmp_path / "bin" / "engine"
+    script.parent.mkdir()
+    script.write_text("#!/bin/sh\n", encoding="utf-8")
+    script.chmod(0o755)
+    assert resolved(["bin/engine", "--x"], str(tmp_path)) == (str(script), "--x")
+    assert resolved(["./bin/engine"], str(tmp_path)) == (str(script),)
+    assert resolved(["sh", "a.sh"], "/")[0] == shutil.which("sh")
+    assert resolved(["no-such-program-anywhere", "x"], str(tmp_path)) == ("no-such-program-anywhere", "x")
 
 
 def test_the_conform_command_refuses_a_missing_vectors_folder(
