@@ -1,5 +1,6 @@
-"""What every game's invariant checks share: the error they raise, and the check that a state's
-legal actions are exactly the actions its engine accepts.
+"""What every game's invariant checks share: the error they raise, the check that a state's
+legal actions are exactly the actions its engine accepts, and the error for a state read from
+outside that a rule rules out.
 
 Each game states its own invariants from its rule text (``games/<name>/invariants.py``): the
 exhaustive walks and the state machines check them after every step. That an engine accepts
@@ -11,11 +12,20 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from froeschis.framework.errors import FroeschisError, IllegalActionError
+from froeschis.framework.errors import FormatError, FroeschisError, IllegalActionError
+from froeschis.framework.state import Advancing
 
 
 class InvariantError(FroeschisError, AssertionError):
     """A state or a step breaks one of its game's invariants."""
+
+
+def refused(state: Advancing[Any, Any, Any], field: str, reason: str, slot: str) -> FormatError:
+    """The error for a state read from outside (JSON, a notation) that the clause deciding ``slot``
+    rules out: ``field``, then ``reason`` with that clause in brackets (``turn 7 is not seat 2's
+    [turn.order]``). The clause is asked of the state's own table, so the state is judged by the
+    reading it is played by; every game's consistency check words its refusals so."""
+    return FormatError(field, f"{reason} [{state.rules.table.clause_of(slot)}]")
 
 
 def check_legality(

@@ -9,21 +9,23 @@ table of which clause decides what or writes where.
 
 Every game records the same way and its events share a shape (a kind, the clauses that caused it,
 the fields that apply); a game brings only its event kinds and fields: an :class:`Event` subclass,
-a :class:`Recorder` subclass that makes them, and a :class:`Transition` subclass for its state,
-action and event types.
+a :class:`Recorder` subclass that makes them (its :meth:`~Recorder.fire` typed by
+:func:`firing`), and a :class:`Transition` subclass for its state, action and event types.
 """
 
 from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Mapping
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Concatenate, Generic, ParamSpec, Protocol, TypeVar, cast
 
 import attrs
 
 from froeschis.framework.table import ClauseTable
 
 K = TypeVar("K", bound=enum.Enum)
+K_contra = TypeVar("K_contra", bound=enum.Enum, contravariant=True)
+P = ParamSpec("P")
 E = TypeVar("E")
 S = TypeVar("S")
 A = TypeVar("A")
@@ -153,3 +155,32 @@ class Transition(Generic[S, A, E]):
     def clauses(self) -> tuple[str, ...]:
         """Every clause that decided a part of the step, in the order they fired."""
         return tuple(dict.fromkeys(c for part in self.fired for c in part.clauses))
+
+
+class Firing(Protocol[K_contra, P]):
+    """A game recorder's :meth:`Recorder.fire` as its engine calls it: the event's fields (``P``)
+    typed as the game's event class takes them, so that a wrong field's name or type is an error
+    at the engine's call and not a bad event at run time."""
+
+    def __call__(
+        self,
+        slots: tuple[str, ...],
+        writes: tuple[str, ...] = (),
+        kind: K_contra | None = None,
+        *fields: P.args,
+        **named: P.kwargs,
+    ) -> None: ...
+
+
+def firing(event: Callable[Concatenate[K, tuple[str, ...], P], object]) -> Firing[K, P]:
+    """:meth:`Recorder.fire`, typed by the fields of ``event`` (the game's event class, after its
+    kind and clauses), for a game's recorder to declare as its own::
+
+        class Recorder(provenance.Recorder[Event]):
+            make_event = Event
+            fire = provenance.firing(Event)  # type: ignore[assignment]  # narrower on purpose
+
+    The fields are read from the event class once, so that a game does not write its events'
+    fields a second time in its recorder. At run time it is the framework's :meth:`Recorder.fire`
+    itself, so that the recorder records exactly as the framework's does and costs nothing more."""
+    return cast("Firing[K, P]", Recorder.fire)

@@ -8,11 +8,9 @@ JSON form ``froeschis.army-of-frogs-state/1``: ``island``, ``hands[1]``, ``bag``
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from froeschis.framework.provenance import Recorder as Recording
-from froeschis.games.army_of_frogs.events import Event, EventKind
-from froeschis.games.army_of_frogs.hexes import Cell, Colour
+from froeschis.framework.provenance import firing
+from froeschis.games.army_of_frogs.events import Event
 
 
 class Recorder(Recording[Event]):
@@ -22,17 +20,4 @@ class Recorder(Recording[Event]):
 
     __slots__ = ()
     make_event = Event
-
-    if TYPE_CHECKING:  # the event's fields typed at the engine's calls; the framework's takes any
-
-        def fire(  # type: ignore[override]  # narrower than the base on purpose
-            self,
-            slots: tuple[str, ...],
-            writes: tuple[str, ...] = (),
-            kind: EventKind | None = None,
-            seat: int | None = None,
-            colour: Colour | None = None,
-            start: Cell | None = None,
-            end: Cell | None = None,
-            seats: tuple[int, ...] = (),
-        ) -> None: ...
+    fire = firing(Event)  # type: ignore[assignment]  # narrower than the base on purpose

@@ -12,7 +12,7 @@ from collections import Counter
 
 from froeschis.framework import invariants
 from froeschis.framework.errors import FormatError, RulesError, shown
-from froeschis.framework.invariants import InvariantError
+from froeschis.framework.invariants import InvariantError, refused
 from froeschis.games.froeschis.actions import (
     DECLINE_SWAP,
     DRAW,
@@ -133,11 +133,6 @@ def check_observations(state: GameState) -> None:
 _PLAYING = (Phase.DRAW, Phase.FROG, Phase.SWAP, Phase.RESHUFFLE)
 
 
-def _refused(state: GameState, field: str, reason: str, slot: str) -> FormatError:
-    """The error for a state the clause deciding ``slot`` rules out."""
-    return FormatError(field, f"{reason} [{state.rules.table.clause_of(slot)}]")
-
-
 def check_consistent(state: GameState) -> None:
     """Raise :class:`FormatError` unless ``state`` could arise in a game under its rules."""
     n = state.num_players
@@ -147,7 +142,7 @@ def check_consistent(state: GameState) -> None:
     except RulesError as error:
         raise FormatError("players", str(error)) from None
     if not 0 <= state.turn < n:
-        raise _refused(
+        raise refused(
             state, "turn", f"seat {shown(state.turn)} does not exist with {n} players", "check_players"
         )
     held = list(state.draw_pile) + list(state.discard_pile) + ([state.hand] if state.hand else [])
@@ -167,14 +162,14 @@ def check_consistent(state: GameState) -> None:
     for seat, p in enumerate(state.players):
         if state.phase is Phase.DEAL:
             if p.row != EMPTY_ROW:
-                raise _refused(state, f"players[{seat}].row", "rows are empty until the deal", "deal")
+                raise refused(state, f"players[{seat}].row", "rows are empty until the deal", "deal")
             continue
         if len(p.row) != p.length:
             reason = f"has {len(p.row)} spots, but the length is {shown(p.length)}"
-            raise _refused(state, f"players[{seat}].row", reason, "deal")
+            raise refused(state, f"players[{seat}].row", reason, "deal")
         for i, s in enumerate(p.row.spots, 1):
             if s.face_up and not table.fits_spot(s.card, i):
-                raise _refused(
+                raise refused(
                     state, f"players[{seat}].row[{i - 1}]", f"{s.card} lies face up on spot {i}", "spot_of"
                 )
     _check_phase(state)
@@ -187,7 +182,7 @@ def _check_lengths(state: GameState) -> None:
     shrinks = [state.rules.row_length - p.length for p in state.players]
     for seat, shrink in enumerate(shrinks):
         if not 0 <= shrink <= rounds_done:
-            raise _refused(
+            raise refused(
                 state,
                 f"players[{seat}].length",
                 f"{shown(state.players[seat].length)} cannot be reached from {state.rules.row_length} "
@@ -196,7 +191,7 @@ def _check_lengths(state: GameState) -> None:
             )
     if sum(shrinks) < rounds_done:
         reason = f"round {shown(state.round)}, but only {sum(shrinks)} rows were ever completed"
-        raise _refused(state, "round", reason, "next_lengths")
+        raise refused(state, "round", reason, "next_lengths")
 
 
 def _check_phase(state: GameState) -> None:
@@ -209,17 +204,17 @@ def _check_phase(state: GameState) -> None:
 
     if phase is Phase.DEAL and (state.discard_pile or state.first_completer is not None):
         reason = "before a deal the discard pile is empty and nobody has completed"
-        raise _refused(state, "phase", reason, "deal")
+        raise refused(state, "phase", reason, "deal")
     if (phase in (Phase.FROG, Phase.SWAP)) != (hand is not None):
         raise FormatError(
             "hand", f"a card is in hand exactly in the frog and swap phases, not in {phase.value!r}"
         )
     if phase is Phase.FROG and hand is not None and not hand.is_frog:
-        raise _refused(state, "hand", "the frog phase needs a frog in hand", "is_joker")
+        raise refused(state, "hand", "the frog phase needs a frog in hand", "is_joker")
     if phase is Phase.SWAP:
         if not table.swap_is_choice():
             reason = "the swap phase exists only under the optional-frog-swap variant"
-            raise _refused(state, "phase", reason, "swap_is_choice")
+            raise refused(state, "phase", reason, "swap_is_choice")
         row = state.row(state.turn)
         if (
             hand is None
@@ -228,29 +223,29 @@ def _check_phase(state: GameState) -> None:
             or not table.can_swap_frog(row.at(table.spot_of(hand)))
         ):
             reason = "the swap phase needs a number in hand whose spot holds a face-up frog"
-            raise _refused(state, "hand", reason, "can_swap_frog")
+            raise refused(state, "hand", reason, "can_swap_frog")
     if phase is Phase.RESHUFFLE and state.draw_pile:
-        raise _refused(
+        raise refused(
             state, "draw_pile", "a reshuffle happens only when the draw pile is empty", "must_reshuffle"
         )
     if (phase is Phase.OVER) != bool(state.winners):
-        raise _refused(state, "winners", "there are winners exactly when the phase is 'over'", "winners")
+        raise refused(state, "winners", "there are winners exactly when the phase is 'over'", "winners")
     for i, w in enumerate(state.winners):
         if not 0 <= w < state.num_players or state.players[w].length != 1 or not complete(state.row(w)):
-            raise _refused(
+            raise refused(
                 state, f"winners[{i}]", f"seat {shown(w)} has not completed a one-spot row", "winners"
             )
     if state.winners:
         one_spot = tuple(s for s, p in enumerate(state.players) if p.length == 1 and complete(p.row))
         if state.winners != one_spot:
             reason = f"must be every seat with a completed one-spot row, {list(one_spot)}"
-            raise _refused(state, "winners", reason, "winners")
+            raise refused(state, "winners", reason, "winners")
     first = state.first_completer
     if first is not None and (not 0 <= first < state.num_players or not complete(state.row(first))):
-        raise _refused(state, "first_completer", f"seat {shown(first)} has no completed row", "is_complete")
+        raise refused(state, "first_completer", f"seat {shown(first)} has no completed row", "is_complete")
     if phase in _PLAYING and complete(state.row(state.turn)):
         reason = f"seat {state.turn} is to play but its row is already complete"
-        raise _refused(state, "turn", reason, "completion_ends_turn")
+        raise refused(state, "turn", reason, "completion_ends_turn")
 
 
 def _check_round(state: GameState) -> None:
@@ -261,25 +256,25 @@ def _check_round(state: GameState) -> None:
     starting = table.starting_seat(state.round, n, None)  # a state does not keep the last round's completer
     if phase is Phase.DEAL and state.turn != starting:
         reason = f"round {shown(state.round)} is started by seat {starting}, not seat {state.turn}"
-        raise _refused(state, "turn", reason, "starting_seat")
+        raise refused(state, "turn", reason, "starting_seat")
     if phase is Phase.DRAW and not state.discard_pile:
         played = any(s.face_up for p in state.players for s in p.row.spots)
         if state.turn != starting or played:
             reason = (
                 "empty at the start of a turn after the round's first one: every turn ends with a discard"
             )
-            raise _refused(state, "discard_pile", reason, "discard")
+            raise refused(state, "discard_pile", reason, "discard")
     first = state.first_completer
     if phase is Phase.OVER and first is None:
         reason = "a round, and so the game, ends only when the turn comes back to the first completer"
-        raise _refused(state, "first_completer", reason, "round_is_over")
+        raise refused(state, "first_completer", reason, "round_is_over")
     if phase not in _PLAYING:
         return
     if first is None:
         for seat, p in enumerate(state.players):
             if table.is_complete(table, p.row):
                 reason = f"is null, but seat {seat} has completed its row: the final turns have begun"
-                raise _refused(state, "first_completer", reason, "starts_final_turns")
+                raise refused(state, "first_completer", reason, "starts_final_turns")
         return
     seat = state.turn  # the seats after it up to the first completer have not had their final turns
     for _ in range(n):
@@ -288,4 +283,4 @@ def _check_round(state: GameState) -> None:
             break
         if table.is_complete(table, state.row(seat)):
             reason = f"complete, but seat {seat} has not played since seat {first} completed first"
-            raise _refused(state, f"players[{seat}].row", reason, "starts_final_turns")
+            raise refused(state, f"players[{seat}].row", reason, "starts_final_turns")

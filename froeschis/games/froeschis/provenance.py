@@ -12,12 +12,9 @@ State fields are named by their paths in the JSON form ``froeschis.state/1``: ``
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from froeschis.framework.provenance import Fired
+from froeschis.framework.provenance import Fired, firing
 from froeschis.framework.provenance import Recorder as Recording
-from froeschis.games.froeschis.cards import Card
-from froeschis.games.froeschis.events import Event, EventKind
+from froeschis.games.froeschis.events import Event
 
 __all__ = ["Fired", "Recorder"]
 
@@ -29,16 +26,4 @@ class Recorder(Recording[Event]):
 
     __slots__ = ()
     make_event = Event
-
-    if TYPE_CHECKING:  # the event's fields typed at the engine's calls; the framework's takes any
-
-        def fire(  # type: ignore[override]  # narrower than the base on purpose
-            self,
-            slots: tuple[str, ...],
-            writes: tuple[str, ...] = (),
-            kind: EventKind | None = None,
-            seat: int | None = None,
-            card: Card | None = None,
-            spot: int | None = None,
-            seats: tuple[int, ...] = (),
-        ) -> None: ...
+    fire = firing(Event)  # type: ignore[assignment]  # narrower than the base on purpose

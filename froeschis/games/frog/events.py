@@ -36,9 +36,11 @@ class EventKind(enum.Enum):
     MATCH_OVER = "match-over"
 
 
-@attrs.frozen
+@attrs.frozen(kw_only=True)
 class Event(BaseEvent[EventKind]):
-    """One thing that happened; ``clauses[0]`` is its main cause."""
+    """One thing that happened; ``clauses[0]`` is its main cause. Its fields are given by name
+    (and so are they at the recorder's :meth:`~froeschis.games.frog.provenance.Recorder.fire`):
+    ten of them, most of one type, are too many to give by position."""
 
     seat: int | None = None
     call: str | None = None

@@ -8,12 +8,9 @@ by their paths in the JSON form ``froeschis.frog-state/1``: ``phase``, ``hands[1
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from froeschis.framework.provenance import Recorder as Recording
-from froeschis.games.frog.cards import Card, Suit
-from froeschis.games.frog.events import Event, EventKind
-from froeschis.games.frog.state import Contract, Result
+from froeschis.framework.provenance import firing
+from froeschis.games.frog.events import Event
 
 
 class Recorder(Recording[Event]):
@@ -22,23 +19,4 @@ class Recorder(Recording[Event]):
 
     __slots__ = ()
     make_event = Event
-
-    if TYPE_CHECKING:  # the event's fields typed at the engine's calls; the framework's takes any
-
-        def fire(  # type: ignore[override]  # narrower than the base on purpose
-            self,
-            slots: tuple[str, ...],
-            writes: tuple[str, ...] = (),
-            kind: EventKind | None = None,
-            *,
-            seat: int | None = None,
-            call: str | None = None,
-            contract: Contract | None = None,
-            suit: Suit | None = None,
-            card: Card | None = None,
-            cards: tuple[Card, ...] = (),
-            points: int | None = None,
-            result: Result | None = None,
-            changes: tuple[int, ...] = (),
-            seats: tuple[int, ...] = (),
-        ) -> None: ...
+    fire = firing(Event)  # type: ignore[assignment]  # narrower than the base on purpose

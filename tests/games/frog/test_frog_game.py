@@ -16,6 +16,7 @@ from froeschis.framework.state import CHANCE, TERMINAL
 from froeschis.games.frog.cards import cards
 from froeschis.games.frog.chance import sample_chance
 from froeschis.games.frog.engine import FrogState, new_game
+from froeschis.games.frog.events import Event, EventKind
 from froeschis.games.frog.game import GAME
 from froeschis.games.frog.render import describe, render_hand, render_trick
 from froeschis.games.frog.svg import hand_svg, picture, trick_svg
@@ -132,3 +133,11 @@ def test_describe_says_what_happened() -> None:
         said += [describe(e) for e in events]
     assert said[0].endswith("deals") and said[-1].startswith("the match is over")
     assert any("plays" in line for line in said)
+
+
+def test_an_events_fields_are_given_by_name_only() -> None:
+    """Ten fields, most of them seats, cards or numbers: by position a slip would go unseen (the
+    recorder's ``fire``, typed from the event class, takes them so too)."""
+    assert str(Event(EventKind.DEALT, ("deal.hands",), seat=1)) == "dealt seat=1 [deal.hands]"
+    with pytest.raises(TypeError):
+        Event(EventKind.DEALT, ("deal.hands",), 1)  # type: ignore[call-arg]
