@@ -116,26 +116,33 @@ def run_games_on_dask(
     check_run(game, specs, rules, engine)
     tally = Tally()
     with connect(address, workers) as client:
-        size = batch_size(games, check_workers(client))
-        parts = batches(game, engine, specs, players, rules, seed, games, size)
+        workers = check_workers(client)
+        parts = batches(game, engine, specs, players, rules, seed, games, batch_size(games, workers))
         key = f"froeschis-batch-{game.name}-{engine}-{seed}"
-        play_batches_on(client, parts, play_batch, key, tally.merge, advance)
+        play_batches_on(client, workers, parts, play_batch, key, tally.merge, advance)
+    if tally.games != games:  # never a tally of fewer games than asked for, passed off as the run's
+        raise ClusterError(f"the Dask cluster played {tally.games} of the {games} games")
     return tally
 
 
 def play_batches_on(
     client: Any,
+    workers: int,
     parts: Iterator[Any],
     play: Callable[[Any], Any],
     key: str,
     merge: Callable[[Any], None],
     advance: Callable[[int], None] | None = None,
 ) -> None:
-    """Play every batch of ``parts`` (each with a ``games`` range) by ``play`` on the workers of
-    ``client``, a few per worker in flight, merging each result (with a ``games`` count) once as it
-    arrives; a batch's task key is ``key`` and its games' range."""
+    """Play every batch of ``parts`` (each with a ``games`` range) by ``play`` on the ``workers``
+    workers of ``client``, a few per worker in flight, merging each result (with a ``games`` count)
+    once as it arrives; a batch's task key is ``key`` and its games' range.
+
+    ``workers`` is the count :func:`check_workers` found, not the client's ``scheduler_info()``: that
+    is a snapshot, which a client that has just connected may hold before any worker is in it, and
+    no batch in flight would end the run at once with no game played."""
     distributed = _distributed()
-    in_flight = CHUNKS_PER_WORKER * len(client.scheduler_info()["workers"])
+    in_flight = CHUNKS_PER_WORKER * max(1, workers)
 
     def submit(batch: Any) -> Any:
         name = f"{key}-{batch.games.start}-{batch.games.stop}"

@@ -88,6 +88,19 @@ def test_a_worker_killed_mid_run_loses_no_game_and_counts_none_twice() -> None:
     assert tally == run_games(FROESCHIS, specs, players, games, seed, jobs=1, engine="reference")
 
 
+def test_a_client_whose_snapshot_shows_no_worker_yet_still_plays_every_game(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A client that has just connected may hold a ``scheduler_info()`` with no worker in it (seen on
+    a loaded machine: the run ended at once, with no game played and no error). The run counts the
+    workers it checked, so it plays every game, the local pool's."""
+    monkeypatch.setattr(distributed.Client, "scheduler_info", lambda self, **_: {"workers": {}})
+    specs, players, games, seed = ("random", "greedy"), 2, 40, 3
+    tally = run_games_on_dask("local", FROESCHIS, specs, players, games, seed, engine="reference")
+    assert tally.games == games
+    assert tally == run_games(FROESCHIS, specs, players, games, seed, jobs=1, engine="reference")
+
+
 def test_workers_with_another_froeschis_are_refused() -> None:
     class Workers:
         def run(self, _: object) -> dict[str, str]:
