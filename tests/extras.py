@@ -7,6 +7,8 @@ the extra is missing, whether or not an earlier test imported them already.
 
 from __future__ import annotations
 
+import os
+import shutil
 import sys
 
 import pytest
@@ -32,3 +34,12 @@ def without(monkeypatch: pytest.MonkeyPatch, *modules: str) -> None:
         package, _, name = module.rpartition(".")
         if sys.modules.get(package) is not None:
             monkeypatch.delattr(sys.modules[package], name, raising=False)
+
+
+callgrind = pytest.mark.skipif(
+    shutil.which("valgrind") is None or "FROESCHIS_BENCH_CALLGRIND" not in os.environ,
+    reason="needs valgrind and FROESCHIS_BENCH_CALLGRIND=1 (callgrind processes, minutes on a busy machine)",
+)
+"""The tests that count instructions with callgrind: each starts Python several times under valgrind,
+some fifty times slower, which costs a minute or several, so they run when asked for (CI's machine
+has no valgrind); ``froeschis bench --instructions`` gives the same counts to a reader."""

@@ -5,8 +5,6 @@ and plausible (not timed: a benchmark states figures, it asserts none)."""
 from __future__ import annotations
 
 import json
-import os
-import shutil
 import statistics
 from typing import Any, cast
 
@@ -19,6 +17,7 @@ from froeschis.cli.instructions import BenchError
 from froeschis.framework.registry import game
 from froeschis.games.army_of_frogs import bench as army_bench
 from froeschis.games.frog import bench as frog_bench
+from tests.extras import callgrind
 
 QUICK = ["--runs", "2", "--seconds", "0.05", "--step-games", "2", "--json"]
 
@@ -180,11 +179,7 @@ def test_bench_for_another_game_refuses_what_it_cannot_do(capsys: pytest.Capture
     assert "Frog" in capsys.readouterr().err
 
 
-@pytest.mark.skipif(shutil.which("valgrind") is None, reason="needs valgrind")
-@pytest.mark.skipif(
-    "FROESCHIS_BENCH_CALLGRIND" not in os.environ,
-    reason="set FROESCHIS_BENCH_CALLGRIND=1 (four callgrind processes, about a minute)",
-)
+@callgrind
 def test_frogs_engine_executes_more_instructions_per_deal_than_the_bare_loop(
     capsys: pytest.CaptureFixture[str],
 ) -> None:

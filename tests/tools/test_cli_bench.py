@@ -19,7 +19,7 @@ from froeschis.cli.instructions import BenchError, collected_instructions, instr
 from froeschis.framework.registry import game
 from froeschis.games.froeschis.bench import state_build_seconds
 from froeschis.games.froeschis.bots import play_game
-from tests.extras import KERNEL, without
+from tests.extras import KERNEL, callgrind, without
 from tests.terminal import run_with_terminal_stderr
 
 
@@ -213,7 +213,7 @@ def test_the_count_is_read_from_callgrinds_collected_line() -> None:
         collected_instructions(CALLGRIND_STDERR.replace("Collected :", "Collected:"))
 
 
-@pytest.mark.skipif(shutil.which("valgrind") is None, reason="needs valgrind")
+@callgrind
 @pytest.mark.parametrize(("cheaper", "dearer"), [("bare_loop", "fast"), ("fast", "engine")])
 def test_each_loop_executes_fewer_instructions_per_game_than_the_next(cheaper: str, dearer: str) -> None:
     """The bare loop fewer than FastGame, FastGame fewer than the engine: one pair of loops a test
