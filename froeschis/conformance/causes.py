@@ -28,7 +28,7 @@ from typing import Any
 
 import attrs
 
-from froeschis.conformance.compare import Finding
+from froeschis.conformance.compare import UNKNOWN_CLAUSE, Finding
 from froeschis.conformance.hypotheses import Hypothesis, catalogued, perturbed
 from froeschis.conformance.localise import Account, Suspect, account_of, rank
 from froeschis.conformance.protocol import CandidateTimeout
@@ -323,16 +323,20 @@ def blame(
     ``findings[i]`` is the first error of diverging game ``i``. ``misreadings`` defaults to every
     misreading of the catalogue that has an implementation; ``perturbations`` tries the generic
     perturbations on what they leave unexplained. Games that stopped at a reply that did not come in
-    time are one cause of their own (:data:`TIMEOUT`), blamed on no clause.
+    time are one cause of their own (:data:`TIMEOUT`), blamed on no clause; those that stopped at a
+    refusal naming a clause the catalogue lacks are the protocol's (:data:`PROTOCOL`).
     """
     referee = referee if referee is not None else Referee.of()
     passing = [e for e in games if e.divergence is None]
     owners = _Owners(referee, passing)
     slow = tuple(i for i, e in enumerate(games) if e.divergence is not None and findings[i].kind == SLOW)
+    misnamed = tuple(
+        i for i, e in enumerate(games) if e.divergence is not None and findings[i].kind == UNKNOWN_CLAUSE
+    )
     left = [
         _prepare(referee, i, e, findings[i], owners)
         for i, e in enumerate(games)
-        if e.divergence is not None and i not in slow
+        if e.divergence is not None and i not in slow and i not in misnamed
     ]
     causes, left = _search(referee, catalogued(referee, misreadings), left, passing, False)
     if perturbations and left:
@@ -364,7 +368,9 @@ def blame(
         causes.append(
             Cause(suspects[0].clause, None, indices, 0, PROVENANCE, suspects=suspects[:SUSPECTS_SHOWN])
         )
-    outside = tuple(g.index for g in unjoined if not (g.account.clauses or g.involved))
+    outside = tuple(
+        sorted((*misnamed, *(g.index for g in unjoined if not (g.account.clauses or g.involved))))
+    )
     if outside:
         causes.append(Cause(None, None, outside, 0, PROTOCOL))
     if slow:  # a reply that did not come in time says nothing of the rules: its own cause

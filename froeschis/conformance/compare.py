@@ -25,9 +25,21 @@ from froeschis.conformance.referee import Referee
 from froeschis.framework.checks import JSON, FieldDiff
 from froeschis.framework.provenance import Fired
 
-__all__ = ["ERROR", "WARNING", "FieldDiff", "Finding", "StepCheck", "compare_reply", "describe_event"]
+__all__ = [
+    "ERROR",
+    "UNKNOWN_CLAUSE",
+    "WARNING",
+    "FieldDiff",
+    "Finding",
+    "StepCheck",
+    "compare_reply",
+    "describe_event",
+]
 
 ERROR, WARNING = "error", "warning"
+UNKNOWN_CLAUSE = "unknown-clause"
+"""The kind of the finding of a refusal that names a clause its game's catalogue lacks: the protocol
+broken, whatever the rules say (a cause blamed on no clause)."""
 
 
 @attrs.frozen

@@ -14,12 +14,12 @@ import random
 import time
 import traceback
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import attrs
 
-from froeschis.conformance.compare import ERROR, Finding, compare_reply
+from froeschis.conformance.compare import ERROR, UNKNOWN_CLAUSE, Finding, compare_reply
 from froeschis.conformance.protocol import (
     DEADLINE,
     JSON,
@@ -225,6 +225,18 @@ class TrialResult:
         )
 
 
+def unknown_clause(referee: Referee, reply: Mapping[str, Any], what: str) -> Finding | None:
+    """An error when an ``illegal`` reply names, as the clause that forbids it, an ID the game's
+    catalogue does not have: the protocol lets a refusal name its clause (MAY) and then requires
+    the ID to be one of the catalogue's (MUST). A clause other than the reference's is no error:
+    an action may break several clauses, and which one an engine names is its own choice."""
+    named = reply.get("clause")
+    if named is None or named in referee.catalogue.ids():
+        return None
+    message = f"{what} names the clause {named!r}, which {referee.game.name}'s catalogue does not have"
+    return Finding(ERROR, UNKNOWN_CLAUSE, message)
+
+
 def _probe(session: Session, state: Any, bad: JSON, index: int) -> tuple[Finding | None, str | None, object]:
     """Send ``bad``; expect a refusal. Returns (error, clause exercised, the engine's reply or None
     when it gave none); nothing if ``bad`` is legal."""
@@ -238,6 +250,9 @@ def _probe(session: Session, state: Any, bad: JSON, index: int) -> tuple[Finding
         if session.referee.kit.reply_errors("illegal", reply):
             malformed = Finding(ERROR, "malformed", "a malformed 'illegal' reply", step=index, action=bad)
             return malformed, None, reply
+        unknown = unknown_clause(session.referee, reply, f"the refusal of {bad}")
+        if unknown is not None:
+            return attrs.evolve(unknown, step=index, action=bad, clauses=(clause,)), None, reply
         return None, clause, reply
     if isinstance(reply, dict) and reply.get("type") == "state":
         accepted = Finding(
@@ -393,13 +408,18 @@ def setup_probes(session: Session) -> tuple[list[tuple[Evidence, Finding | None]
             break
         what = f"a new game for {players} {'player' if players == 1 else 'players'}{also}"
         trial = Trial(players, rules, ())
+        unknown = None
         if isinstance(reply, dict) and reply.get("type") == "illegal":
-            exercised[clause] += 1
-            cases.append((Evidence(trial, None), None))
-            continue
-        if isinstance(reply, Finding):
+            unknown = unknown_clause(referee, reply, "its refusal")
+            if unknown is None:
+                exercised[clause] += 1
+                cases.append((Evidence(trial, None), None))
+                continue
+        if isinstance(reply, Finding) or unknown is not None:
+            wrong = reply if isinstance(reply, Finding) else unknown
+            assert wrong is not None
             error = attrs.evolve(
-                reply, scenario="setup", message=f"{what}: {reply.message}", clauses=(clause,)
+                wrong, scenario="setup", message=f"{what}: {wrong.message}", clauses=(clause,)
             )
         else:
             error = Finding(
