@@ -68,23 +68,13 @@ from __future__ import annotations
 import random
 from typing import Any, Literal
 
-from froeschis.framework.errors import FormatError, FroeschisError, InternalError, shown
-from froeschis.framework.game import Game, Policy
-from froeschis.framework.records import Record
+from froeschis.framework.errors import FormatError, FroeschisError, shown
+from froeschis.framework.game import Policy
 from froeschis.framework.registry import DEFAULT, names
 from froeschis.framework.registry import game as registered
+from froeschis.interop import extra_missing
 from froeschis.interop.episode import Episode
-from froeschis.interop.rl import (
-    RENDER_MODES,
-    RL_EXTRA,
-    Playing,
-    action_mask,
-    checked,
-    episode_rng,
-    legal_ids,
-    observation_box,
-)
-from froeschis.interop.views import default_players, knowledge
+from froeschis.interop.rl import RENDER_MODES, RL_EXTRA, Playing, action_id, episode_rng
 
 try:
     import gymnasium
@@ -92,9 +82,7 @@ try:
     from gymnasium import spaces
     from numpy.typing import NDArray
 except ModuleNotFoundError as missing:
-    raise ModuleNotFoundError(
-        f"froeschis.interop.gymnasium needs {missing.name}: {RL_EXTRA}", name=missing.name
-    ) from missing
+    raise extra_missing(missing, "froeschis.interop.gymnasium", RL_EXTRA) from missing
 
 IllegalAction = Literal["lose", "raise"]
 
@@ -125,27 +113,17 @@ class SeatEnv(Playing, gymnasium.Env[NDArray[np.float32], np.int64]):
         game: str = DEFAULT,
         **variants: bool,
     ) -> None:
-        self.game: Game = registered(game)
-        """The game this environment plays."""
+        self.game = registered(game)
         self.encoding = self.game.part(self.game.encoding, "encoding")
         if illegal_action not in ("lose", "raise"):
             raise ValueError(f"illegal_action {illegal_action!r}: expected 'lose' or 'raise'")
-        self.rules, max_steps = checked(self.game, render_mode, max_steps, variants)
-        players = default_players(self.game) if players is None else players
-        self.start = self.game.new_game(players, self.rules)  # refuses an impossible player count
-        self.knowledge = knowledge(self.game)
-        self.observation_space = observation_box(self.knowledge, self.rules, players)
-        self.num_actions = int(self.encoding.num_distinct_actions(self.rules, players))
+        self.observation_space = self._set_up(players, render_mode, max_steps, variants)
         self.action_space = spaces.Discrete(self.num_actions)
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
-            raise FormatError("seat", f"no seat {shown(seat)} in a {players}-player game")
-        self.players = players
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
+            raise FormatError("seat", f"no seat {shown(seat)} in a {self.players}-player game")
         self.seat = seat
         self.opponents = self._bots(opponents)
         self.illegal_action = illegal_action
-        self.max_steps = max_steps
-        self.render_mode = render_mode
-        self._episode: Episode | None = None
         self._over = False
         self._rngs: list[random.Random] = []
 
@@ -163,13 +141,9 @@ class SeatEnv(Playing, gymnasium.Env[NDArray[np.float32], np.int64]):
             )
         return {s: self.game.bot(name, self.rules) for s, name in zip(others, names, strict=True)}
 
-    def record(self) -> Record:
-        """The game so far, every seat's actions and chance; it replays on the engine."""
-        return Record(self.game, self.players, self.rules, tuple(self.episode.actions))
-
     def ids(self) -> dict[int, Any]:
         """The learner's legal decisions by id (none when it is not to decide)."""
-        return legal_ids(self.encoding, self.game_state, self.seat)
+        return self._ids_of(self.seat)
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -192,25 +166,20 @@ class SeatEnv(Playing, gymnasium.Env[NDArray[np.float32], np.int64]):
         episode = self.episode
         if self._over:
             raise EpisodeOverError("this episode is over: call reset() to start the next")
-        if not isinstance(action, int | np.integer) or isinstance(action, bool):
-            raise FormatError("action", f"expected an action id (a whole number), got {shown(action)}")
-        if not 0 <= int(action) < self.num_actions:
+        number = action_id(action)
+        if not 0 <= number < self.num_actions:
             raise FormatError("action", f"no action has id {shown(action)} (ids 0 to {self.num_actions - 1})")
         legal = self.ids()
         if episode.truncated:
             pass  # the cap was reached before the learner's first decision: this step reports it
-        elif int(action) in legal:
-            episode.play(legal[int(action)])
+        elif number in legal:
+            episode.play(legal[number])
             self._play_opponents()
         elif self.illegal_action == "lose":
             self._over = True
-            return self._observation(), -1.0, True, False, {**self._info(), "illegal_action": int(action)}
+            return self._observation(), -1.0, True, False, {**self._info(), "illegal_action": number}
         else:
-            decision = self.encoding.decision
-            if decision is not None:
-                episode.state.apply(decision(self.rules, int(action)))  # the engine's refusal
-                raise InternalError(f"the engine took {shown(action)}, which no legal decision has")
-            raise FormatError("action", f"{shown(action)} is no legal decision's id here")
+            self._refuse(action)
         state = episode.state
         self._over = state.is_terminal or episode.truncated
         reward = float(state.returns()[self.seat]) if state.is_terminal else 0.0
@@ -232,7 +201,7 @@ class SeatEnv(Playing, gymnasium.Env[NDArray[np.float32], np.int64]):
         return np.array(self.knowledge.observation_tensor(self.game_state, self.seat), dtype=np.float32)
 
     def _mask(self) -> NDArray[np.int8]:
-        return action_mask(self.ids(), self.num_actions)
+        return self._mask_of(self.seat)
 
     def _info(self) -> dict[str, Any]:
         return {"action_mask": self._mask()}

@@ -54,6 +54,7 @@ from froeschis.framework.game import Game
 from froeschis.framework.records import Record
 from froeschis.framework.registry import game as registered
 from froeschis.framework.registry import names
+from froeschis.interop import extra_missing
 from froeschis.interop.views import default_players, knowledge
 
 OPENSPIEL_EXTRA = "pip install 'froeschis[openspiel]'"
@@ -65,9 +66,7 @@ try:
     from numpy.typing import NDArray
     from open_spiel.python.algorithms import mcts
 except ModuleNotFoundError as missing:
-    raise ModuleNotFoundError(
-        f"froeschis.interop.openspiel needs {missing.name}: {OPENSPIEL_EXTRA}", name=missing.name
-    ) from missing
+    raise extra_missing(missing, "froeschis.interop.openspiel", OPENSPIEL_EXTRA) from missing
 
 _TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 _CHANCE = int(pyspiel.PlayerId.CHANCE)

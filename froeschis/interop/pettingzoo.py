@@ -47,23 +47,12 @@ from __future__ import annotations
 import types
 from typing import Any
 
-from froeschis.framework.errors import FormatError, InternalError, shown
-from froeschis.framework.game import Game
-from froeschis.framework.records import Record
 from froeschis.framework.registry import DEFAULT
 from froeschis.framework.registry import game as registered
+from froeschis.interop import extra_missing
 from froeschis.interop.episode import Episode
-from froeschis.interop.rl import (
-    RENDER_MODES,
-    RL_EXTRA,
-    Playing,
-    action_mask,
-    checked,
-    episode_rng,
-    legal_ids,
-    observation_box,
-)
-from froeschis.interop.views import default_players, knowledge
+from froeschis.interop.rl import RENDER_MODES, RL_EXTRA, Playing, action_id, episode_rng
+from froeschis.interop.views import default_players
 
 try:
     import numpy as np
@@ -72,9 +61,7 @@ try:
     from pettingzoo import AECEnv
     from pettingzoo.utils import wrappers
 except ModuleNotFoundError as missing:
-    raise ModuleNotFoundError(
-        f"froeschis.interop.pettingzoo needs {missing.name}: {RL_EXTRA}", name=missing.name
-    ) from missing
+    raise extra_missing(missing, "froeschis.interop.pettingzoo", RL_EXTRA) from missing
 
 __all__ = ["ActionId", "GameEnv", "Observation", "env", "raw_env"]
 
@@ -98,20 +85,11 @@ class GameEnv(Playing, AECEnv[str, Observation, ActionId]):
         **variants: bool,
     ) -> None:
         super().__init__()  # type: ignore[no-untyped-call]  # AECEnv.__init__ is not annotated
-        self.game: Game = registered(name)
-        """The game this environment plays."""
+        self.game = registered(name)
         self.encoding = self.game.part(self.game.encoding, "encoding")
         self.metadata = {**self.metadata, "name": versioned_name(name)}
-        players = default_players(self.game) if players is None else players
-        self.rules, max_steps = checked(self.game, render_mode, max_steps, variants)
-        self.players = players
-        self.start = self.game.new_game(players, self.rules)  # refuses an impossible player count
-        self.render_mode = render_mode
-        self.max_steps = max_steps
-        self.knowledge = knowledge(self.game)
-        box = observation_box(self.knowledge, self.rules, players)
-        self.num_actions = int(self.encoding.num_distinct_actions(self.rules, players))
-        self.possible_agents = [f"player_{seat}" for seat in range(players)]
+        box = self._set_up(players, render_mode, max_steps, variants)
+        self.possible_agents = [f"player_{seat}" for seat in range(self.players)]
         self.observation_spaces = {
             agent: spaces.Dict(
                 {
@@ -122,17 +100,12 @@ class GameEnv(Playing, AECEnv[str, Observation, ActionId]):
             for agent in self.possible_agents
         }
         self.action_spaces = {agent: spaces.Discrete(self.num_actions) for agent in self.possible_agents}
-        self._episode: Episode | None = None
         self._np_random: np.random.Generator | None = None
 
     @property
     def actions(self) -> list[Any]:
         """The game's actions so far, chance outcomes included (they replay on the engine)."""
         return self.episode.actions
-
-    def record(self) -> Record:
-        """The game so far, chance included; it replays on the engine to :attr:`game_state`."""
-        return Record(self.game, self.players, self.rules, tuple(self.episode.actions))
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -142,8 +115,7 @@ class GameEnv(Playing, AECEnv[str, Observation, ActionId]):
 
     def ids(self) -> dict[int, Any]:
         """The legal decisions by id."""
-        state = self.game_state
-        return legal_ids(self.encoding, state, state.current_player)
+        return self._ids_of(self.game_state.current_player)
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """A new game: with ``seed``, that seed's game; without, the next game of the stream the
@@ -165,7 +137,7 @@ class GameEnv(Playing, AECEnv[str, Observation, ActionId]):
         seat = self.possible_agents.index(agent)
         return {
             "observation": np.asarray(self.knowledge.observation_tensor(self.game_state, seat), np.float32),
-            "action_mask": action_mask(legal_ids(self.encoding, self.game_state, seat), self.num_actions),
+            "action_mask": self._mask_of(seat),
         }
 
     def step(self, action: ActionId) -> None:
@@ -175,15 +147,10 @@ class GameEnv(Playing, AECEnv[str, Observation, ActionId]):
             self._was_dead_step(action)
             return
         legal = self.ids()
-        if not isinstance(action, int | np.integer) or isinstance(action, bool):
-            raise FormatError("action", f"expected an action id (a whole number), got {shown(action)}")
-        if int(action) not in legal:
-            decision = self.encoding.decision
-            if decision is not None:
-                self.game_state.apply(decision(self.rules, int(action)))  # the engine's refusal
-                raise InternalError(f"the engine took {shown(action)}, which no legal decision has")
-            raise FormatError("action", f"{shown(action)} is no legal decision's id here")
-        self.episode.play(legal[int(action)])
+        number = action_id(action)
+        if number not in legal:
+            self._refuse(action)
+        self.episode.play(legal[number])
         if self.game_state.is_terminal:
             self.rewards = dict(zip(self.agents, map(float, self.game_state.returns()), strict=True))
             self.terminations = dict.fromkeys(self.agents, True)

@@ -10,12 +10,15 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, NoReturn
 
 from froeschis.framework.encoding import Encoding, Knowledge
-from froeschis.framework.errors import FormatError, RulesError, shown
+from froeschis.framework.errors import FormatError, InternalError, RulesError, shown
 from froeschis.framework.game import Game
+from froeschis.framework.records import Record
+from froeschis.interop import extra_missing
 from froeschis.interop.episode import Episode
+from froeschis.interop.views import default_players, knowledge
 
 RL_EXTRA = "pip install 'froeschis[rl]'"
 """What to run when PettingZoo, Gymnasium or NumPy is missing (in every such error message)."""
@@ -25,8 +28,8 @@ try:
     from gymnasium import logger, spaces
     from numpy.typing import NDArray
 except ModuleNotFoundError as missing:
-    raise ModuleNotFoundError(
-        f"froeschis.interop needs {missing.name} for PettingZoo and Gymnasium: {RL_EXTRA}", name=missing.name
+    raise extra_missing(
+        missing, "froeschis.interop", RL_EXTRA, purpose="PettingZoo and Gymnasium"
     ) from missing
 
 RENDER_MODES = ("human", "ansi")
@@ -95,6 +98,14 @@ def render(game: Game, render_mode: str | None, state: Any) -> str | None:
     return text
 
 
+def action_id(action: object) -> int:
+    """``action`` as a whole number, the id both environments' ``step`` takes: a
+    :class:`~froeschis.framework.errors.FormatError` for anything else (a bool is no id)."""
+    if not isinstance(action, int | np.integer) or isinstance(action, bool):
+        raise FormatError("action", f"expected an action id (a whole number), got {shown(action)}")
+    return int(action)
+
+
 def episode_rng(np_random: np.random.Generator) -> random.Random:
     """A random source for one episode, drawn from the environment's seeded generator.
 
@@ -107,14 +118,41 @@ def episode_rng(np_random: np.random.Generator) -> random.Random:
 
 class Playing:
     """What both environments (:class:`froeschis.interop.gymnasium.SeatEnv`, one seat against bots;
-    :class:`froeschis.interop.pettingzoo.GameEnv`, every seat) show alike of the game they play: the
-    episode once reset, the engine's whole state, its text. Written once here; each environment
-    keeps its own spaces, reset and step, and sets these attributes."""
+    :class:`froeschis.interop.pettingzoo.GameEnv`, every seat) do alike with the game they play:
+    the settings checked and the game set up, the episode once reset, the engine's whole state, the
+    legal ids and their mask, an illegal id refused, the record and the text. Written once here;
+    each environment keeps its own spaces, reset and step, and sets :attr:`game` and
+    :attr:`encoding` before :meth:`_set_up`."""
 
     game: Game
     """The game the environment plays."""
+    encoding: Encoding
+    rules: Any
+    players: int
+    start: Any
+    knowledge: Knowledge
+    num_actions: int
+    max_steps: int
     render_mode: str | None
     _episode: Episode | None
+
+    def _set_up(
+        self,
+        players: int | None,
+        render_mode: str | None,
+        max_steps: int | None,
+        variants: Mapping[str, bool],
+    ) -> spaces.Box[np.float32]:
+        """Check the settings both environments take (:func:`checked`), make the game's start (the
+        engine refuses an impossible player count), and give the ``Box`` of an observation."""
+        self.rules, self.max_steps = checked(self.game, render_mode, max_steps, variants)
+        self.players = default_players(self.game) if players is None else players
+        self.start = self.game.new_game(self.players, self.rules)
+        self.render_mode = render_mode
+        self.knowledge = knowledge(self.game)
+        self.num_actions = int(self.encoding.num_distinct_actions(self.rules, self.players))
+        self._episode = None
+        return observation_box(self.knowledge, self.rules, self.players)
 
     @property
     def episode(self) -> Episode:
@@ -127,6 +165,29 @@ class Playing:
     def game_state(self) -> Any:
         """The engine's state: the whole table, hidden pieces included (not for agents)."""
         return self.episode.state
+
+    def record(self) -> Record:
+        """The game so far, every seat's actions and chance; it replays on the engine to
+        :attr:`game_state`."""
+        return Record(self.game, self.players, self.rules, tuple(self.episode.actions))
+
+    def _ids_of(self, seat: int) -> dict[int, Any]:
+        """``seat``'s legal decisions by id (none when it is not to decide)."""
+        return legal_ids(self.encoding, self.game_state, seat)
+
+    def _mask_of(self, seat: int) -> NDArray[np.int8]:
+        """``seat``'s legal ids as a new int8 mask (1 for each)."""
+        return action_mask(self._ids_of(seat), self.num_actions)
+
+    def _refuse(self, action: object) -> NoReturn:
+        """Refuse an id that is no legal decision's, changing nothing: by the engine, naming the
+        clause, when the encoding names a decision for every id (``Encoding.decision``), else a
+        :class:`~froeschis.framework.errors.FormatError`."""
+        decision = self.encoding.decision
+        if decision is not None:
+            self.game_state.apply(decision(self.rules, action_id(action)))  # the engine's refusal
+            raise InternalError(f"the engine took {shown(action)}, which no legal decision has")
+        raise FormatError("action", f"{shown(action)} is no legal decision's id here")
 
     def render(self) -> str | None:
         """The game's text of the state: returned with ``render_mode="ansi"``, printed with

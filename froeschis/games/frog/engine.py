@@ -17,6 +17,7 @@ from __future__ import annotations
 import itertools
 import operator
 from collections.abc import Callable
+from typing import Any
 
 import attrs
 
@@ -165,15 +166,18 @@ class FrogState(Advancing["FrogState", Action, Event]):
 
     def _advance(self, action: Action, recorder: Recorder | None) -> FrogState:
         """The state after ``action``, which is checked on the way: the play, the most frequent
-        step, first, and every other phase's step from :data:`_STEPS`."""
+        step, first, and every other phase's step, once its kind is checked, from :data:`_STEPS`."""
         phase = self.phase
         if phase is _PLAY:
             if not isinstance(action, Play):
                 raise _refuse_kind(self, action, "'play CARD'")
             return _play(self, action.card, recorder)
-        phase_step = _STEPS.get(phase)
-        if phase_step is None:
+        found = _STEPS.get(phase)
+        if found is None:
             raise _refused(self, action, PHASE_SLOT[phase], "the match is over")
+        kind, expected, phase_step = found
+        if not isinstance(action, kind):
+            raise _refuse_kind(self, action, expected)
         return phase_step(self, action, recorder)
 
     def returns(self) -> tuple[float, ...]:
@@ -253,9 +257,7 @@ def _refuse_kind(state: FrogState, action: object, expected: str) -> IllegalActi
 # --------------------------------------------------------------------------- one step
 
 
-def _draw_dealer(state: FrogState, action: Action, rec: Recorder | None) -> FrogState:
-    if not isinstance(action, DrawDealer):
-        raise _refuse_kind(state, action, "the draw of the first dealer, a DrawDealer")
+def _draw_dealer(state: FrogState, action: DrawDealer, rec: Recorder | None) -> FrogState:
     table = state.rules.table
     seats = table.first_dealers()
     if action.seat not in seats:
@@ -270,9 +272,7 @@ def _draw_dealer(state: FrogState, action: Action, rec: Recorder | None) -> Frog
     )  # fmt: skip
 
 
-def _deal(state: FrogState, action: Action, rec: Recorder | None) -> FrogState:
-    if not isinstance(action, Shuffle):
-        raise _refuse_kind(state, action, "a Shuffle of the deck")
+def _deal(state: FrogState, action: Shuffle, rec: Recorder | None) -> FrogState:
     deck = state.rules.deck
     order = action.order
     if not all(isinstance(c, Card) for c in order):
@@ -296,9 +296,7 @@ def _deal(state: FrogState, action: Action, rec: Recorder | None) -> FrogState:
     )  # fmt: skip
 
 
-def _call(state: FrogState, action: Action, rec: Recorder | None) -> FrogState:
-    if not isinstance(action, Bid):
-        raise _refuse_kind(state, action, "a call: 'pass', 'frog', 'chico' or 'grand'")
+def _call(state: FrogState, action: Bid, rec: Recorder | None) -> FrogState:
     table = state.rules.table
     calls = state.calls
     allowed = table.legal_calls(table, calls)
@@ -350,25 +348,36 @@ def _call(state: FrogState, action: Action, rec: Recorder | None) -> FrogState:
 
 def _after_auction(state: FrogState, rec: Recorder | None) -> FrogState:
     """The widow: taken (then cards are laid away), the bidder's choice, or left alone."""
-    table = state.rules.table
-    contract = state.contract
-    if contract is None:
-        raise InternalError("a contract's widow is settled before the auction is won")
     bidder = state.bidder
-    exchange = table.exchange_of(contract)
+    exchange = state.rules.table.exchange_of(_won_contract(state, "a contract's widow is settled"))
     if exchange is _COMPULSORY:
         return _take_widow(state, ("exchange_of",), rec)
     if exchange is _OPTIONAL:
         if rec is not None:
             rec.fire(("exchange_of",), ("turn", "phase"))
-        return FrogState(
-            state.rules, _WIDOW, state.dealer, state.deals, state.scores, bidder, state.hands,
-            state.widow, state.calls, state.bidder, state.contract, state.trump, state.widow_taken,
-            state.discards, state.leader, state.trick, state.tricks, state.history, state.winners,
-        )  # fmt: skip
+        return _to_decide(state, _WIDOW, bidder)
     if rec is not None:  # chico and grand: the widow stays face down, a public fact
         rec.fire(("exchange_of", "bidder_sees_widow"), (), EventKind.WIDOW_LEFT, seat=bidder)
     return _before_play(state, rec)
+
+
+def _won_contract(state: FrogState, settled: str) -> Contract:
+    """The contract the auction was won with, for what is ``settled`` after it (the widow, the
+    trumps): a state in those phases without one is the engine's fault, never a player's."""
+    contract = state.contract
+    if contract is None:
+        raise InternalError(f"{settled} before the auction is won")
+    return contract
+
+
+def _to_decide(state: FrogState, phase: Phase, seat: int) -> FrogState:
+    """``state`` waiting in ``phase`` for ``seat``'s decision (the frog bidder's widow, the chico
+    bidder's trumps), every other field kept: built positionally, as every step builds its state."""
+    return FrogState(
+        state.rules, phase, state.dealer, state.deals, state.scores, seat, state.hands, state.widow,
+        state.calls, state.bidder, state.contract, state.trump, state.widow_taken, state.discards,
+        state.leader, state.trick, state.tricks, state.history, state.winners,
+    )  # fmt: skip
 
 
 def _take_widow(state: FrogState, why: tuple[str, ...], rec: Recorder | None) -> FrogState:
@@ -384,9 +393,7 @@ def _take_widow(state: FrogState, why: tuple[str, ...], rec: Recorder | None) ->
     )  # fmt: skip
 
 
-def _choose_widow(state: FrogState, action: Action, rec: Recorder | None) -> FrogState:
-    if not isinstance(action, WidowChoice):
-        raise _refuse_kind(state, action, "'take-widow' or 'leave-widow'")
+def _choose_widow(state: FrogState, action: WidowChoice, rec: Recorder | None) -> FrogState:
     if action.take:
         return _take_widow(state, ("exchange_of",), rec)
     if rec is not None:
@@ -394,9 +401,7 @@ def _choose_widow(state: FrogState, action: Action, rec: Recorder | None) -> Fro
     return _before_play(state, rec)
 
 
-def _discard(state: FrogState, action: Action, rec: Recorder | None) -> FrogState:
-    if not isinstance(action, Discard):
-        raise _refuse_kind(state, action, "'discard CARDS'")
+def _discard(state: FrogState, action: Discard, rec: Recorder | None) -> FrogState:
     table = state.rules.table
     bidder = state.bidder
     hand = state.hands[bidder]
@@ -422,36 +427,25 @@ def _discard(state: FrogState, action: Action, rec: Recorder | None) -> FrogStat
 def _before_play(state: FrogState, rec: Recorder | None) -> FrogState:
     """Trumps: named by a seat (chico) or given by the contract; then the first lead."""
     table = state.rules.table
-    contract = state.contract
-    if contract is None:
-        raise InternalError("trumps are settled before the auction is won")
+    contract = _won_contract(state, "trumps are settled")
     namer = table.trump_namer(contract, state.bidder, state.dealer)
     if namer is not None:
         if rec is not None:
             rec.fire(("trump_namer",), ("turn", "phase"))
-        return FrogState(
-            state.rules, _TRUMP, state.dealer, state.deals, state.scores, namer, state.hands,
-            state.widow, state.calls, state.bidder, state.contract, state.trump, state.widow_taken,
-            state.discards, state.leader, state.trick, state.tricks, state.history, state.winners,
-        )  # fmt: skip
+        return _to_decide(state, _TRUMP, namer)
     trump = table.trump_of(contract, None)
     if rec is not None:
         rec.fire(("trump_of",), ("trump",), EventKind.TRUMPS, suit=trump)
     return _start_play(_with_trump(state, trump), rec)
 
 
-def _name_trump(state: FrogState, action: Action, rec: Recorder | None) -> FrogState:
-    if not isinstance(action, NameTrump):
-        raise _refuse_kind(state, action, "'trump SUIT'")
+def _name_trump(state: FrogState, action: NameTrump, rec: Recorder | None) -> FrogState:
     table = state.rules.table
     choices = table.trump_choices()
     if action.suit not in choices:
         reason = f"trumps are one of {[s.value for s in choices]}, not {action.suit.value}"
         raise _refused(state, action, "trump_choices", reason)
-    contract = state.contract
-    if contract is None:
-        raise InternalError("trumps are named before the auction is won")
-    trump = table.trump_of(contract, action.suit)
+    trump = table.trump_of(_won_contract(state, "trumps are named"), action.suit)
     if rec is not None:
         slots = ("trump_namer", "trump_choices", "trump_of")
         rec.fire(slots, ("trump",), EventKind.TRUMPS, seat=state.turn, suit=trump)
@@ -478,16 +472,17 @@ def _start_play(state: FrogState, rec: Recorder | None) -> FrogState:
     )  # fmt: skip
 
 
-_STEPS: dict[Phase, Callable[[FrogState, Action, Recorder | None], FrogState]] = {
-    _AUCTION: _call,
-    _DEAL: _deal,
-    _DISCARD: _discard,
-    _TRUMP: _name_trump,
-    _WIDOW: _choose_widow,
-    _DEALER: _draw_dealer,
+_STEPS: dict[Phase, tuple[type[Action], str, Callable[[FrogState, Any, Recorder | None], FrogState]]] = {
+    _AUCTION: (Bid, "a call: 'pass', 'frog', 'chico' or 'grand'", _call),
+    _DEAL: (Shuffle, "a Shuffle of the deck", _deal),
+    _DISCARD: (Discard, "'discard CARDS'", _discard),
+    _TRUMP: (NameTrump, "'trump SUIT'", _name_trump),
+    _WIDOW: (WidowChoice, "'take-widow' or 'leave-widow'", _choose_widow),
+    _DEALER: (DrawDealer, "the draw of the first dealer, a DrawDealer", _draw_dealer),
 }
-"""The step each phase but the play takes (each checks its action's kind); :meth:`FrogState._advance`
-asks the play, the most frequent, first. A table, not a chain of the same three lines for each phase."""
+"""The step each phase but the play takes, with the kind of action it takes and how a refusal of
+another kind names it: :meth:`FrogState._advance` checks the kind, once for every phase, and asks
+the play, the most frequent, first. A table, not a chain of the same lines for each phase."""
 
 
 def _play(state: FrogState, card: Card, rec: Recorder | None) -> FrogState:

@@ -15,7 +15,7 @@ from froeschis.framework.registry import game
 from froeschis.framework.state import CHANCE, TERMINAL
 from froeschis.games.frog.cards import cards
 from froeschis.games.frog.chance import sample_chance
-from froeschis.games.frog.engine import FrogState, new_game
+from froeschis.games.frog.engine import PHASE_SLOT, FrogState, new_game
 from froeschis.games.frog.events import Event, EventKind
 from froeschis.games.frog.game import GAME
 from froeschis.games.frog.render import describe, render_hand, render_trick
@@ -141,3 +141,42 @@ def test_an_events_fields_are_given_by_name_only() -> None:
     assert str(Event(EventKind.DEALT, ("deal.hands",), seat=1)) == "dealt seat=1 [deal.hands]"
     with pytest.raises(TypeError):
         Event(EventKind.DEALT, ("deal.hands",), 1)  # type: ignore[call-arg]
+
+
+TAKES = {
+    "dealer": "the draw of the first dealer, a DrawDealer",
+    "deal": "a Shuffle of the deck",
+    "auction": "a call: 'pass', 'frog', 'chico' or 'grand'",
+    "widow": "'take-widow' or 'leave-widow'",
+    "discard": "'discard CARDS'",
+    "trump": "'trump SUIT'",
+    "play": "'play CARD'",
+}
+"""What each phase's refusal of another kind of action says the phase takes."""
+
+
+def test_an_action_of_another_kind_is_refused_naming_what_the_phase_takes() -> None:
+    """In every phase an action of another kind (a call where a card is played, a card where a call
+    is made, a number) is refused by the phase's clause, saying what the phase takes."""
+    from froeschis.framework.errors import IllegalActionError
+    from froeschis.games.frog.actions import Bid, Play
+    from froeschis.games.frog.rules import Rules
+
+    said: dict[str, set[str]] = {}
+    for seed in range(40):  # enough matches for a frog bidder to take the widow and lay away
+        rng = random.Random(seed)
+        state = new_game(3, Rules(optional_frog_exchange=True))
+        while not state.is_terminal:
+            phase = state.phase.value
+            other = Bid(None) if phase == "play" else Play(cards("7H")[0])
+            for wrong in (other, 3.5):
+                with pytest.raises(IllegalActionError) as refused:
+                    state.apply(wrong)  # type: ignore[arg-type]
+                assert refused.value.clause == state.rules.table.clause_of(PHASE_SLOT[state.phase])
+                said.setdefault(phase, set()).add(refused.value.reason)
+            action = sample_chance(state, rng) if state.is_chance else rng.choice(state.legal_actions())
+            state = state.apply(action)
+    assert said == {
+        phase: {f"this {phase} phase takes {takes}", f"3.5 is not a Frog action: expected {takes}"}
+        for phase, takes in TAKES.items()
+    }
