@@ -11,7 +11,7 @@ from typing import Any
 
 from froeschis.framework.answers import Choice, Person, Question, Reading
 from froeschis.framework.game import Game
-from froeschis.framework.telling import Telling, drawn_text
+from froeschis.framework.telling import Telling, drawing, drawn_text
 
 
 def _number_answer(game: Game) -> Callable[[str, Any, Question], Reading]:
@@ -69,10 +69,9 @@ def numbered(game: Game) -> Person:
 def final_table(game: Game, final: Any) -> str:
     """The table at the end, every piece shown, as text: the game's :attr:`~Game.board` where it
     draws one (Army of Frogs' island with its coordinates, as ``play`` and ``watch`` draw it),
-    else its :attr:`~Game.render`."""
-    if game.board is None:
-        return game.render(final)
-    return "\n".join(drawn_text(line) for line in game.board(final, None))
+    else its :attr:`~Game.render`: :func:`~froeschis.framework.telling.drawing`'s lines, without
+    their styles."""
+    return "\n".join(drawn_text(line) for line in drawing(game, final))
 
 
 def person(game: Game) -> Person:
