@@ -44,8 +44,8 @@ from froeschis.framework.catalogue import Catalogue
 from froeschis.framework.errors import FroeschisError
 from froeschis.framework.game import Game, UnknownBotError
 from froeschis.framework.loop import play_game
-from froeschis.framework.telling import Drawn, drawing, drawn_text
-from froeschis.framework.terminal import person
+from froeschis.framework.telling import Drawn, drawn_text
+from froeschis.framework.terminal import drawing, person
 from froeschis.framework.words import Block, event_rule
 
 

@@ -18,12 +18,9 @@ under ``NO_COLOR``), so what a game draws must read in plain text too.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import attrs
-
-if TYPE_CHECKING:  # the game module names this one's types: imported for the annotations only
-    from froeschis.framework.game import Game
 
 Span = tuple[str, str]
 """A piece of a drawn line and its style (``"bold"``, ``"dim"``, :func:`seat_style`'s, ``""``)."""
@@ -48,19 +45,6 @@ def plain_lines(text: str, style: str = "") -> tuple[Drawn, ...]:
 def drawn_text(line: Drawn) -> str:
     """The text of a drawn line, without its styles (what a pipe gets)."""
     return "".join(text for text, _ in line)
-
-
-def drawing(game: Game, state: Any, seat: int | None = None) -> Sequence[Drawn]:
-    """``state`` drawn for a terminal: the game's :attr:`~froeschis.framework.game.Game.board` (as
-    ``seat`` sees it, or everything), or its text (:attr:`~froeschis.framework.game.Game.render`, or
-    what ``seat`` sees of it) as it is. One drawing for ``watch``'s table and for the table at the
-    end of ``play`` and ``explain`` (:func:`froeschis.framework.terminal.final_table`), so that the
-    three show a game the same way."""
-    if game.board is not None:
-        return game.board(state, seat)
-    if seat is not None and game.seat_view is not None:
-        return plain_lines(game.seat_view(state, seat))
-    return plain_lines(game.render(state))
 
 
 @attrs.frozen

@@ -1,4 +1,4 @@
-"""``framework.telling.drawing``, the one drawing of a state that ``watch`` prints and that
+"""``framework.terminal.drawing``, the one drawing of a state that ``watch`` prints and that
 ``terminal.final_table`` (the end of ``play`` and ``explain``) writes as text: a game's board where
 it draws one, else what the seat may see, else the game's text, and the final table the same lines
 without their styles. The games here are Frog with its drawing hooks replaced by hand-written ones,
@@ -12,8 +12,8 @@ import attrs
 
 from froeschis.framework import registry
 from froeschis.framework.game import Game
-from froeschis.framework.telling import Drawn, drawing
-from froeschis.framework.terminal import final_table
+from froeschis.framework.telling import Drawn
+from froeschis.framework.terminal import drawing, final_table
 
 BOARD: tuple[Drawn, ...] = ((("a", "bold"), ("b", "")), (("c", "dim"),))
 
