@@ -44,8 +44,8 @@ from froeschis.framework.catalogue import Catalogue
 from froeschis.framework.errors import FroeschisError
 from froeschis.framework.game import Game, UnknownBotError
 from froeschis.framework.loop import play_game
-from froeschis.framework.telling import Drawn, drawn_text, plain_lines
-from froeschis.framework.terminal import person
+from froeschis.framework.telling import Drawn, drawn_text
+from froeschis.framework.terminal import drawing, person
 from froeschis.framework.words import Block, event_rule
 
 
@@ -77,16 +77,6 @@ def step_head(of: Game, number: int, before: Any, action: Any) -> Text:
     head.append(f"{where}, {who}: " if where else f"{who}: ")
     head.append(of.action_text(action), "bold")
     return head
-
-
-def drawing(of: Game, state: Any, seat: int | None = None) -> Sequence[Drawn]:
-    """``state`` drawn for a terminal: the game's :attr:`~Game.board` (as ``seat`` sees it, or
-    everything), or its text (:attr:`~Game.render`, or what ``seat`` sees of it) as it is."""
-    if of.board is not None:
-        return of.board(state, seat)
-    if seat is not None and of.seat_view is not None:
-        return plain_lines(of.seat_view(state, seat))
-    return plain_lines(of.render(state))
 
 
 def drawn_line(line: Drawn, indent: int = 0) -> Text:

@@ -3,9 +3,9 @@ its random game played by the reference engine and by a bare loop over the same 
 optionally by further engines (the same games, or games of their own), further rates, the cost of
 building one state, workloads whose instructions a table may count, and tables of figures.
 
-:class:`GameBench` is a protocol, not a class: a game's bench module holds a plain frozen value that
-has these attributes; its optional parts are the frozen values :class:`SameGames` and
-:class:`OwnGames` here.
+:class:`GameBench` is the one frozen value every game's bench module makes (each game once declared
+a class of its own with these very fields); its optional parts default to nothing, and are the
+frozen values :class:`SameGames` and :class:`OwnGames` here.
 """
 
 from __future__ import annotations
@@ -73,46 +73,30 @@ Counter = Callable[[str, int], float]
 """Instructions per unit of a game's counted workload, from so many units (start-up taken off)."""
 
 
-class GameBench(Protocol):
+@attrs.frozen
+class GameBench:
     """What a game gives ``bench`` (``Game.bench``): its random game
     played by the reference engine and by a bare loop, both ``(players, seed) -> Played`` and the
     same game for the same seed; further rates; workloads to count; tables."""
 
-    @property
-    def unit(self) -> str:
-        """What its figures count: ``deal``, ``game``."""
-
-    @property
-    def players(self) -> int:
-        """The players of its games without ``--players``."""
-
-    @property
-    def engine(self) -> Callable[[int, int], Played]: ...
-    @property
-    def bare(self) -> Callable[[int, int], Played]: ...
-    @property
-    def rates(self) -> Mapping[str, Callable[[float], tuple[int, float]]]:
-        """Further figures per second, by label: each runs for about so many seconds and says how
-        many it counted in how many seconds."""
-
-    @property
-    def counted(self) -> Mapping[str, Callable[[int], None]]:
-        """Workloads a table may count the instructions of, by name: each does so many units."""
-
-    @property
-    def tables(self) -> Sequence[Callable[[Counter | None], BenchTable]]:
-        """Tables of figures, each given a counter of instructions with ``--instructions``."""
-
-    @property
-    def same_games(self) -> Mapping[str, SameGames]:
-        """Further engines that play the engine's very games, by a key of the output's figures
-        (``fast``: ``fast_games_per_second``)."""
-
-    @property
-    def own_games(self) -> Mapping[str, OwnGames]:
-        """Further engines that play games of their own, by a key of the output's figures."""
-
-    @property
-    def state_build(self) -> Callable[[], float] | None:
-        """Seconds to build one state as the engine does per action, for the bound of an engine that
-        returns a new state from every action (None: not measured)."""
+    unit: str
+    """What its figures count: ``deal``, ``game``."""
+    players: int
+    """The players of its games without ``--players``."""
+    engine: Callable[[int, int], Played]
+    bare: Callable[[int, int], Played]
+    rates: Mapping[str, Callable[[float], tuple[int, float]]] = attrs.field(factory=dict)
+    """Further figures per second, by label: each runs for about so many seconds and says how
+    many it counted in how many seconds."""
+    counted: Mapping[str, Callable[[int], None]] = attrs.field(factory=dict)
+    """Workloads a table may count the instructions of, by name: each does so many units."""
+    tables: Sequence[Callable[[Counter | None], BenchTable]] = ()
+    """Tables of figures, each given a counter of instructions with ``--instructions``."""
+    same_games: Mapping[str, SameGames] = attrs.field(factory=dict)
+    """Further engines that play the engine's very games, by a key of the output's figures
+    (``fast``: ``fast_games_per_second``)."""
+    own_games: Mapping[str, OwnGames] = attrs.field(factory=dict)
+    """Further engines that play games of their own, by a key of the output's figures."""
+    state_build: Callable[[], float] | None = None
+    """Seconds to build one state as the engine does per action, for the bound of an engine that
+    returns a new state from every action (None: not measured)."""

@@ -31,10 +31,12 @@ def json_object(
     return value
 
 
-def whole(value: object, field: str, low: int | None = None) -> int:
-    """``value`` as a whole number (a boolean is not one), at least ``low`` if given."""
+def whole(value: object, field: str, low: int | None = None, *, what: str = "a whole number") -> int:
+    """``value`` as a whole number (a boolean is not one), at least ``low`` if given; anything
+    else is refused as not ``what`` (a playthrough header's ``players`` is "a whole number of
+    players")."""
     if not isinstance(value, int) or isinstance(value, bool):
-        raise FormatError(field, f"expected a whole number, got {shown(value)}")
+        raise FormatError(field, f"expected {what}, got {shown(value)}")
     if low is not None and value < low:
         raise FormatError(field, f"must be at least {low}, got {shown(value)}")
     return value

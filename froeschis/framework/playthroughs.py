@@ -12,6 +12,7 @@ from typing import Any, TypeVar
 import attrs
 
 from froeschis.framework.errors import FormatError, FroeschisError, shown
+from froeschis.framework.fields import whole
 from froeschis.framework.game import Game
 from froeschis.framework.jsontext import loads, not_utf8
 from froeschis.framework.records import OtherGameError, game_named
@@ -71,12 +72,6 @@ STEP_KEYS = ("step", "action", "events", "state", "legal")
 game without events no ``events``."""
 
 
-def _whole(value: object, where: str, what: str) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-        raise FormatError(where, f"expected {what}, got {shown(value)}")
-    return value
-
-
 def _text(value: object, where: str) -> str:
     if not isinstance(value, str):
         raise FormatError(where, f"expected a string, got {shown(value)}")
@@ -121,9 +116,9 @@ def header_from_json(data: object, where: str = "header", asked: str | None = No
         name=_text(data["name"], f"{where}: name"),
         purpose=_text(data["purpose"], f"{where}: purpose"),
         clauses=check_clauses(of, data["clauses"], f"{where}: clauses"),
-        players=_whole(data["players"], f"{where}: players", "a whole number of players"),
+        players=whole(data["players"], f"{where}: players", low=0, what="a whole number of players"),
         rules=of.rules_from_json(data["rules"], f"{where}: rules"),
-        seed=_whole(data["seed"], f"{where}: seed", "a whole number"),
+        seed=whole(data["seed"], f"{where}: seed", low=0),
         actions=tuple(of.action_from_json(a, f"{where}: actions[{i}]") for i, a in enumerate(actions)),
         game=of.name,
     )

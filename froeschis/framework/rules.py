@@ -10,12 +10,16 @@ module.
 
 from __future__ import annotations
 
-from typing import Any
+import functools
+from collections.abc import Callable, Iterable
+from typing import Any, TypeVar
 
 import attrs
 
 from froeschis.framework.errors import FormatError, shown
-from froeschis.framework.table import Reading
+from froeschis.framework.table import Reading, Tables
+
+C = TypeVar("C")
 
 
 def is_bool(rules: object, attribute: attrs.Attribute[bool], value: bool) -> None:
@@ -49,3 +53,23 @@ def readings_tuple(readings: tuple[Reading, ...]) -> tuple[Reading, ...]:
     if not (isinstance(readings, tuple) and all(isinstance(r, Reading) for r in readings)):
         raise FormatError("rules.readings", f"expected a tuple of Reading, got {shown(readings)}")
     return readings
+
+
+def published_deck(
+    tables: Tables[Any], order: Callable[[Iterable[C]], tuple[C, ...]]
+) -> Callable[[], tuple[C, ...]]:
+    """The function that gives a card game's published deck: its table's ``standard_deck`` clause
+    (deck.composition), in the order the game keeps a deck (``order``), the default of its rules'
+    ``deck`` and what its ``is_standard`` compares with. Ordered once per way the clause reads: the
+    published one, and each misreading the mutation check switches on
+    (:meth:`~froeschis.framework.table.Tables.misread_everywhere`), which makes a deck of its own.
+    Fröschis and Frog each had this copy."""
+
+    @functools.cache
+    def ordered(make: Callable[[], Iterable[C]]) -> tuple[C, ...]:
+        return order(make())
+
+    def deck() -> tuple[C, ...]:
+        return ordered(tables.table_for(()).standard_deck)
+
+    return deck

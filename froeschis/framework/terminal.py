@@ -1,17 +1,19 @@
 """Any game at a terminal: the :class:`~froeschis.framework.answers.Person` that ``froeschis play``
 seats a person by, and the :class:`~froeschis.framework.telling.Telling` that ``froeschis explain``
 tells its steps by: the game's own, or, for a game that brings none, :func:`numbered` (the legal
-actions numbered 1, 2, ...) and :func:`plain` (the game's own words for its actions and states).
+actions numbered 1, 2, ...) and :func:`plain` (the game's own words for its actions and states);
+and how a state is drawn there (:func:`drawing`, which ``watch`` prints and :func:`final_table`
+writes as text).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from froeschis.framework.answers import Choice, Person, Question, Reading
 from froeschis.framework.game import Game
-from froeschis.framework.telling import Telling, drawn_text
+from froeschis.framework.telling import Drawn, Telling, drawn_text, plain_lines
 
 
 def _number_answer(game: Game) -> Callable[[str, Any, Question], Reading]:
@@ -66,13 +68,23 @@ def numbered(game: Game) -> Person:
     )
 
 
+def drawing(game: Game, state: Any, seat: int | None = None) -> Sequence[Drawn]:
+    """``state`` drawn for a terminal: the game's :attr:`~Game.board` (as ``seat`` sees it, or
+    everything), or its text (:attr:`~Game.render`, or what ``seat`` sees of it) as it is. One
+    drawing for ``watch``'s table and for the table at the end of ``play`` and ``explain``
+    (:func:`final_table`), so that the three show a game the same way."""
+    if game.board is not None:
+        return game.board(state, seat)
+    if seat is not None and game.seat_view is not None:
+        return plain_lines(game.seat_view(state, seat))
+    return plain_lines(game.render(state))
+
+
 def final_table(game: Game, final: Any) -> str:
     """The table at the end, every piece shown, as text: the game's :attr:`~Game.board` where it
     draws one (Army of Frogs' island with its coordinates, as ``play`` and ``watch`` draw it),
-    else its :attr:`~Game.render`."""
-    if game.board is None:
-        return game.render(final)
-    return "\n".join(drawn_text(line) for line in game.board(final, None))
+    else its :attr:`~Game.render`: :func:`drawing`'s lines without their styles."""
+    return "\n".join(drawn_text(line) for line in drawing(game, final))
 
 
 def person(game: Game) -> Person:

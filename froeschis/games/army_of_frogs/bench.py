@@ -31,7 +31,7 @@ from pathlib import Path
 
 import attrs
 
-from froeschis.framework.bench import OwnGames, SameGames
+from froeschis.framework.bench import GameBench
 from froeschis.framework.loop import drive, random_policy
 from froeschis.games.army_of_frogs.actions import Add
 from froeschis.games.army_of_frogs.chance import sample_chance
@@ -132,6 +132,16 @@ def _forbidden(stones: dict[int, int], vacated: int | None, placed: int) -> bool
     return False
 
 
+def _allowed(stones: dict[int, int], kind: int, start: int | None, cell: int) -> bool:
+    """Whether a stone of colour ``kind`` may come to ``cell`` (moved from ``start``, or added from
+    the hand: None) by the rules :func:`_forbidden` checks: put there, checked, taken off again. One
+    try for a move and for an add."""
+    stones[cell] = kind
+    bad = _forbidden(stones, start, cell)
+    del stones[cell]
+    return not bad
+
+
 def _moves(stones: dict[int, int], colour: int) -> list[tuple[int, int]]:
     found = []
     for start in sorted([cell for cell, c in stones.items() if c == colour]):
@@ -167,10 +177,7 @@ def _moves(stones: dict[int, int], colour: int) -> list[tuple[int, int]]:
         for end in sorted(reached):
             if len({labels[end + d] for d in _DIRS if end + d in stones}) != count:
                 continue
-            stones[end] = stone
-            bad = _forbidden(stones, start, end)
-            del stones[end]
-            if not bad:
+            if _allowed(stones, stone, start, end):
                 found.append((start, end))
         stones[start] = stone
     return found
@@ -184,10 +191,7 @@ def _adds(stones: dict[int, int], hand: list[int], colour: int) -> list[tuple[in
         for cell in cells:
             if kind == colour and any(stones.get(cell + d) == colour for d in _DIRS):
                 continue
-            stones[cell] = kind
-            bad = _forbidden(stones, None, cell)
-            del stones[cell]
-            if not bad:
+            if _allowed(stones, kind, None, cell):
                 found.append((kind, cell))
     return found
 
@@ -395,27 +399,19 @@ def growth(count: Counter | None = None, listings_counted: int = 4) -> Table:
     )
 
 
-@attrs.frozen
-class Bench:
-    """What ``froeschis bench --game army-of-frogs`` measures (``GAME.bench``, made by
-    :func:`bench`)."""
-
-    rates: Mapping[str, Callable[[float], tuple[int, float]]]
-    unit: str = "game"
-    players: int = 4
-    engine: Callable[[int, int], Played] = play_engine
-    bare: Callable[[int, int], Played] = play_bare
-    counted: Mapping[str, Callable[[int], None]] = attrs.field(factory=lambda: COUNTED)
-    tables: tuple[Callable[[Counter | None], Table], ...] = (growth,)
-    same_games: Mapping[str, SameGames] = attrs.field(factory=dict)
-    own_games: Mapping[str, OwnGames] = attrs.field(factory=dict)
-    state_build: Callable[[], float] | None = None
-
-
-def bench(spec: Callable[[], Path]) -> Bench:
-    """The bench parts, perft's rate read from the perft table in the game's folder ``spec()``."""
+def bench(spec: Callable[[], Path]) -> GameBench:
+    """What ``froeschis bench --game army-of-frogs`` measures (``GAME.bench``), perft's rate read
+    from the perft table in the game's folder ``spec()``."""
     label = "perft leaves (perft.toml's 14 positions, deepest depths)"
-    return Bench({label: functools.partial(perft_nodes, spec)})
+    return GameBench(
+        unit="game",
+        players=4,
+        engine=play_engine,
+        bare=play_bare,
+        rates={label: functools.partial(perft_nodes, spec)},
+        counted=COUNTED,
+        tables=(growth,),
+    )
 
 
 def main() -> None:

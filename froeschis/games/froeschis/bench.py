@@ -20,12 +20,11 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Mapping
-from typing import Any
+from collections.abc import Callable
 
 import attrs
 
-from froeschis.framework.bench import OwnGames, SameGames
+from froeschis.framework.bench import GameBench, OwnGames, SameGames
 from froeschis.games.froeschis.bots import play_game
 from froeschis.games.froeschis.engine import GameState, new_game
 from froeschis.games.froeschis.engines import kernel_installed
@@ -219,24 +218,13 @@ def state_build_seconds(builds: int = 20_000) -> float:
     return max(0.0, (middle - start) - (time.perf_counter() - middle)) / builds
 
 
-@attrs.frozen
-class Bench:
-    """What ``froeschis bench`` measures of Fröschis: random games, counted by the game."""
-
-    unit: str = "game"
-    players: int = 4
-    engine: Callable[[int, int], Played] = play_engine
-    bare: Callable[[int, int], Played] = play_bare_game
-    rates: Mapping[str, Callable[[float], tuple[int, float]]] = attrs.field(factory=dict)
-    counted: Mapping[str, Callable[[int], None]] = attrs.field(factory=dict)
-    tables: tuple[Callable[[Any], Any], ...] = ()
-    same_games: Mapping[str, SameGames] = attrs.field(
-        factory=lambda: {"fast": SameGames("FastGame", play_fast_game)}
-    )
-    own_games: Mapping[str, OwnGames] = attrs.field(
-        factory=lambda: {"kernel": OwnGames("compiled kernel", kernel_games_per_second, _kernel_missing)}
-    )
-    state_build: Callable[[], float] | None = state_build_seconds
-
-
-BENCH = Bench()
+BENCH = GameBench(
+    unit="game",
+    players=4,
+    engine=play_engine,
+    bare=play_bare_game,
+    same_games={"fast": SameGames("FastGame", play_fast_game)},
+    own_games={"kernel": OwnGames("compiled kernel", kernel_games_per_second, _kernel_missing)},
+    state_build=state_build_seconds,
+)
+"""What ``froeschis bench`` measures of Fröschis: random games, counted by the game."""

@@ -6,15 +6,14 @@ entries of the chosen variants replaced. The engine finds every clause there.
 
 from __future__ import annotations
 
-import functools
 import operator
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
 import attrs
 
 from froeschis.framework.errors import FormatError, RulesError, shown
-from froeschis.framework.rules import is_bool, readings_tuple, whole_number
+from froeschis.framework.rules import is_bool, published_deck, readings_tuple, whole_number
 from froeschis.games.froeschis.cards import FROG, Card
 from froeschis.games.froeschis.readings import TABLES
 from froeschis.games.froeschis.table import ClauseTable, Reading
@@ -38,14 +37,8 @@ def _deck(cards: Sequence[Card]) -> tuple[Card, ...]:
     return _sorted_deck(cards)
 
 
-@functools.cache
-def _sorted_standard_deck(make: Callable[[], tuple[Card, ...]]) -> tuple[Card, ...]:
-    return _sorted_deck(make())
-
-
-def standard_deck() -> tuple[Card, ...]:
-    """The deck of the published game (deck.composition), sorted."""
-    return _sorted_standard_deck(TABLES.table_for(()).standard_deck)
+standard_deck = published_deck(TABLES, _sorted_deck)
+"""The deck of the published game (deck.composition), sorted."""
 
 
 @attrs.frozen(cache_hash=True)

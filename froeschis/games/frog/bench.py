@@ -17,12 +17,10 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Callable, Mapping
-from typing import Any
 
 import attrs
 
-from froeschis.framework.bench import OwnGames, SameGames
+from froeschis.framework.bench import GameBench
 from froeschis.framework.loop import drive, random_policy
 from froeschis.games.frog.chance import sample_chance
 from froeschis.games.frog.engine import FrogState, new_game
@@ -168,22 +166,6 @@ def play_bare(players: int, seed: int) -> Played:
     return Played(_DEALS, actions, (*deals, tuple(scores)))
 
 
-@attrs.frozen
-class Bench:
-    """What ``froeschis bench --game frog`` measures (``GAME.bench``): matches of three
-    deals, counted by the deal."""
-
-    unit: str = "deal"
-    players: int = 3
-    engine: Callable[[int, int], Played] = play_engine
-    bare: Callable[[int, int], Played] = play_bare
-    rates: Mapping[str, Callable[[float], tuple[int, float]]] = attrs.field(factory=dict)
-    """Further figures per second besides the random games' (none)."""
-    counted: Mapping[str, Callable[[int], None]] = attrs.field(factory=dict)
-    tables: tuple[Callable[[Any], Any], ...] = ()
-    same_games: Mapping[str, SameGames] = attrs.field(factory=dict)
-    own_games: Mapping[str, OwnGames] = attrs.field(factory=dict)
-    state_build: Callable[[], float] | None = None
-
-
-BENCH = Bench()
+BENCH = GameBench(unit="deal", players=3, engine=play_engine, bare=play_bare)
+"""What ``froeschis bench --game frog`` measures (``GAME.bench``): matches of three deals, counted
+by the deal; no further figures."""

@@ -8,13 +8,12 @@ the conformance kit) applied on top.
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 import attrs
 
 from froeschis.framework.errors import FormatError, shown
-from froeschis.framework.rules import is_bool, readings_tuple, whole_number
+from froeschis.framework.rules import is_bool, published_deck, readings_tuple, whole_number
 from froeschis.framework.table import Reading
 from froeschis.games.frog.cards import Card, sort_cards
 from froeschis.games.frog.readings import TABLES
@@ -34,14 +33,8 @@ def _deck(held: Sequence[Card]) -> tuple[Card, ...]:
     return sort_cards(held)
 
 
-@functools.cache
-def _sorted_standard_deck(make: Callable[[], tuple[Card, ...]]) -> tuple[Card, ...]:
-    return sort_cards(make())
-
-
-def standard_deck() -> tuple[Card, ...]:
-    """The published deck (deck.composition), sorted."""
-    return _sorted_standard_deck(TABLES.table_for(()).standard_deck)
+standard_deck = published_deck(TABLES, sort_cards)
+"""The published deck (deck.composition), sorted."""
 
 
 @attrs.frozen(cache_hash=True)
