@@ -20,6 +20,7 @@ from froeschis.games.army_of_frogs.actions import Shuffle
 from froeschis.games.army_of_frogs.engine import ArmyState, new_game
 from froeschis.games.army_of_frogs.notation import format_position, parse_position
 from froeschis.games.army_of_frogs.perft import divide, perft
+from froeschis.games.army_of_frogs.spec import spec_dir
 from tests import army_oracle
 from tests.army_builders import README, played, stones
 
@@ -116,3 +117,24 @@ def test_perft_of_a_finished_game_is_nothing_below_its_root() -> None:
     assert over.is_terminal and perft(over, 0) == 1 and perft(over, 1) == perft(over, 2) == 0
     with pytest.raises(ValueError, match="depth"):
         perft(over, -1)
+
+
+def test_the_names_of_the_positions_cost_no_parsing_and_each_lookup_is_fresh(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A help text lists the names (every ``--game army-of-frogs`` command builds it): no position is
+    parsed for that; a lookup parses afresh, so a bench never inherits a state's listed actions."""
+    from froeschis.games.army_of_frogs import perft as module
+
+    positions = module.named_positions(spec_dir())
+    parsed = parse_position
+
+    def refuse(text: str) -> Any:
+        raise AssertionError(f"parsed {text!r} to list the names")
+
+    monkeypatch.setattr(module, "parse_position", refuse)
+    names = list(module.named_positions(spec_dir()))
+    assert names and "midgame-3p" in names and len(names) == len(set(names))
+    monkeypatch.setattr(module, "parse_position", parsed)
+    first, second = positions["midgame-3p"], positions["midgame-3p"]
+    assert first == second and first is not second
