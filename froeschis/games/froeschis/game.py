@@ -18,7 +18,7 @@ from froeschis.games.froeschis.conformance import KIT
 from froeschis.games.froeschis.encoding import ENCODING
 from froeschis.games.froeschis.engine import GameState, new_game
 from froeschis.games.froeschis.engines import ENGINES
-from froeschis.games.froeschis.invariants import check_observations, check_state, check_step
+from froeschis.games.froeschis.invariants import check_legality, check_observations, check_state, check_step
 from froeschis.games.froeschis.observation import observe
 from froeschis.games.froeschis.playthroughs import PLAN
 from froeschis.games.froeschis.readings import TABLES, VARIANTS
@@ -110,7 +110,7 @@ GAME = Game(
     round_of=lambda state: state.round,
     tiny=tuple(config.tiny() for config in TINY_CONFIGS),
     playthroughs=PLAN,
-    state_checks=(check_state, check_observations),
+    state_checks=(check_state, check_observations, check_legality),
     step_check=check_step,
     bots={name: _bot(name) for name in ("random", "greedy", "ismc")},
     clause_modules=("froeschis.games.froeschis.clauses",),

@@ -5,8 +5,8 @@ the exhaustive walks.
 Every card of the deck in exactly one place; 120 card points in every deal (the deck's points, for
 a short test deck); the legal cards exactly those that following suit, trumping when void or any
 card allow; the calls exactly a pass and the bids above the highest; payments that sum to zero and
-scores that always total 450; a seat's view holding no card it may not know. A violation raises
-:class:`InvariantError`.
+scores that always total 450; the winners, once the match is over, the seats with the highest
+score; a seat's view holding no card it may not know. A violation raises :class:`InvariantError`.
 """
 
 from __future__ import annotations
@@ -63,6 +63,7 @@ def check_state(state: FrogState) -> None:
         raise InvariantError(f"the scores {state.scores} do not total {SEATS * START}")
     for record in state.history:
         _check_record(state, record)
+    _check_winners(state)
     actions = state.legal_actions()
     if bool(actions) != in_deal:
         raise InvariantError(f"legal actions {actions} in phase {state.phase.value}")
@@ -72,6 +73,15 @@ def check_state(state: FrogState) -> None:
         _check_play(state, actions)
     if state.phase is Phase.AUCTION:
         _check_calls(state, actions)
+
+
+def _check_winners(state: FrogState) -> None:
+    """No winner before the match is over; then every seat with the highest score (match.winners),
+    so at least one."""
+    over = state.phase is Phase.OVER
+    best = tuple(seat for seat, score in enumerate(state.scores) if score == max(state.scores))
+    if state.winners != (best if over else ()):
+        raise InvariantError(f"winners {state.winners} in phase {state.phase.value}, scores {state.scores}")
 
 
 def _check_record(state: FrogState, record: DealRecord) -> None:

@@ -3,8 +3,9 @@ the widow and the discards only when the view clauses show them.
 
 The view is built through the clause table's view slots (view.own-hand, view.public, view.widow,
 view.discards), so a misreading of what a seat sees is a replaced entry like any other. Every card
-in a view is one the seat may know; ``tests/games/frog/test_frog_state_machine.py`` checks that after every
-step of random games, against the rules stated independently of these clauses.
+in a view is one the seat may know; ``tests/contract/test_state_machine.py`` checks that after every
+step of random games (:func:`froeschis.games.frog.invariants.check_observations`), against the
+rules stated independently of these clauses.
 """
 
 from __future__ import annotations

@@ -3,7 +3,8 @@
 ``spec/army-of-frogs/sources/en.toml`` splits the seed ``004_0f7dd194ba23ac57.txt`` (the English
 leaflet, which lives outside the repository in ``../shared/seeds``) into anchored sentences, and
 ``spec/army-of-frogs/clauses.toml`` states the rules, citing them. This module checks both on its
-own, with ``tomllib``, until the generic loader reads a catalogue per game.
+own, with ``tomllib``; what every game's catalogue shares (anchors in order, verbatim quotes,
+discrepancies naming clauses, cross-references, the header's files) is tests/contract/test_spec.py.
 
 Paragraph rule: the seed's paragraphs are its blocks separated by a blank line, each
 ``.strip()``ped. Sentence rule: split at every line break, and after ``.``, ``?`` or ``!`` followed
@@ -31,6 +32,7 @@ import pytest
 
 from froeschis.framework.catalogue import Sentence as LoaderSentence
 from froeschis.framework.catalogue import SourceText, parse_catalogue
+from tests.contract.test_spec import header_files
 
 REPO = Path(__file__).resolve().parents[3]
 SPEC = REPO / "spec" / "army-of-frogs"
@@ -165,12 +167,6 @@ def seed_text() -> str:
     return path.read_text(encoding="utf-8")
 
 
-def texts_of(clause: dict[str, Any]) -> list[str]:
-    """A clause's prose: the title, statement and rationale, and its misreadings' descriptions."""
-    prose = [clause[key] for key in ("title", "statement", "rationale") if key in clause]
-    return prose + [m["description"] for m in tables(clause, "misreading")]
-
-
 # --------------------------------------------------------------------------- the source text
 
 
@@ -178,15 +174,6 @@ def test_source_header() -> None:
     data = load_toml(SOURCE_FILE)
     assert data["language"] == "en"
     assert data["seed"] == SEED
-
-
-def test_anchors_unique_and_in_order(sentences: tuple[Sentence, ...]) -> None:
-    anchors = [s.anchor for s in sentences]
-    assert len(set(anchors)) == len(anchors), "duplicate anchors"
-    paragraphs = paragraphs_of(sentences)
-    assert [p[0].paragraph for p in paragraphs] == list(range(1, len(paragraphs) + 1))
-    for paragraph in paragraphs:
-        assert [s.number for s in paragraph] == list(range(1, len(paragraph) + 1)), paragraph
 
 
 def test_sentences_follow_the_split_rule(sentences: tuple[Sentence, ...]) -> None:
@@ -229,24 +216,13 @@ def test_catalogue_header(catalogue: dict[str, Any]) -> None:
     assert catalogue["languages"] == ["en"]
 
 
-def test_the_catalogue_header_names_only_files_that_exist() -> None:
-    header = []
-    for line in CATALOGUE_FILE.read_text(encoding="utf-8").splitlines():
-        if not line.startswith("#"):
-            break
-        header.append(line)
-    named = {
-        word.strip(".,;:()")
-        for word in " ".join(header).split()
-        if re.search(r"\.(py|toml|md)\b", word) and "<" not in word
-    }
+def test_the_catalogue_header_names_the_spec_module_its_tests_and_the_readme() -> None:
+    """That every file it names exists is tests/contract/test_spec.py."""
     assert {
         "froeschis/games/froeschis/spec.py",
         "tests/games/army_of_frogs/test_army_spec.py",
         "spec/army-of-frogs/README.md",
-    } <= named
-    for name in named:
-        assert (REPO / name).is_file(), f"the header names {name}, which does not exist"
+    } <= header_files("army-of-frogs")
 
 
 def test_clause_fields(clauses: list[dict[str, Any]]) -> None:
@@ -270,17 +246,9 @@ def test_ids_unique_and_well_formed(clauses: list[dict[str, Any]]) -> None:
     assert len(set(misreadings)) == len(misreadings), "duplicate misreading IDs"
 
 
-def test_quotes_are_verbatim_substrings_of_their_sentences(
-    sentences: tuple[Sentence, ...], clauses: list[dict[str, Any]]
-) -> None:
-    text = {s.anchor: s.text for s in sentences}
+def test_a_quote_is_an_anchor_and_a_quote(clauses: list[dict[str, Any]]) -> None:
+    """That each quote is verbatim in its sentence is tests/contract/test_spec.py."""
     for clause in clauses:
-        refs = tables(clause, "en") + [m for m in tables(clause, "misreading") if "anchor" in m]
-        for ref in refs:
-            anchor, quote = ref["anchor"], ref["quote"]
-            assert anchor in text, f"{clause['id']}: no sentence {anchor}"
-            assert isinstance(quote, str) and quote, f"{clause['id']}: empty quote"
-            assert quote in text[anchor], f"{clause['id']}: {quote!r} is not in {anchor}: {text[anchor]!r}"
         for ref in tables(clause, "en"):
             assert set(ref) == {"anchor", "quote"}, ref
 
@@ -317,18 +285,13 @@ def test_every_clause_has_misreadings_and_one_mutant(clauses: list[dict[str, Any
         assert sum(m.get("mutant", False) for m in misreadings) == 1, f"{clause['id']}: not one mutant"
 
 
-def test_discrepancies_name_existing_clauses(
-    catalogue: dict[str, Any], clauses: list[dict[str, Any]]
-) -> None:
-    ids = {c["id"] for c in clauses}
+def test_discrepancies_are_the_leaflet_s(catalogue: dict[str, Any]) -> None:
+    """That they name existing clauses is tests/contract/test_spec.py."""
     discrepancies = tables(catalogue, "discrepancy")
-    assert len({d["id"] for d in discrepancies}) == len(discrepancies), "duplicate discrepancy IDs"
     for d in discrepancies:
         assert set(d) == {"id", "clauses", "languages", "summary", "resolution"}, d.get("id")
         assert d["id"].startswith("en."), d["id"]
-        assert d["clauses"] and set(d["clauses"]) <= ids, f"{d['id']}: unknown {set(d['clauses']) - ids}"
         assert d["languages"] == ["en"], d["id"]
-        assert d["summary"] and d["resolution"], d["id"]
     # The truncation and the missing diagrams are recorded.
     assert {"en.goal-missing", "en.end-missing", "en.diagrams-missing"} <= {d["id"] for d in discrepancies}
 
@@ -340,28 +303,6 @@ def test_every_rule_sentence_is_cited(sentences: tuple[Sentence, ...], clauses: 
     cited = {ref["anchor"] for c in clauses for ref in tables(c, "en")}
     uncited = {s.anchor: s.text for s in sentences if s.anchor not in cited}
     assert uncited == UNCITED
-
-
-def test_cross_references_name_what_exists(
-    sentences: tuple[Sentence, ...], catalogue: dict[str, Any], clauses: list[dict[str, Any]]
-) -> None:
-    """Every clause, misreading, discrepancy and sentence the prose names is in the catalogue or the
-    sources: a misspelt reference fails here instead of pointing nowhere."""
-    discrepancies = tables(catalogue, "discrepancy")
-    known = {c["id"] for c in clauses} | {d["id"] for d in discrepancies}
-    known |= {m["id"] for c in clauses for m in tables(c, "misreading")}
-    areas = {name.split(".")[0] for name in known}
-    anchors = {s.anchor for s in sentences}
-    prose = [t for c in clauses for t in texts_of(c)]
-    prose += [d[key] for d in discrepancies for key in ("summary", "resolution")]
-    named = re.compile(r"\b(?:" + "|".join(sorted(areas)) + r")\.[a-z][a-z-]*[a-z](?:~[a-z-]*[a-z])?")
-    references = [ref for text in prose for ref in named.findall(text)]
-    assert len(references) > 50
-    for reference in references:
-        assert reference in known, f"the catalogue names {reference}, which it does not have"
-    for text in prose:
-        for anchor in re.findall(r"\ben\.[0-9]+\.[0-9]+\b", text):
-            assert anchor in anchors, f"the catalogue names sentence {anchor}, which does not exist"
 
 
 def test_the_project_loader_accepts_the_catalogue(

@@ -1,23 +1,15 @@
-"""The structure of Frog's engine: every rule decision is a clause-table entry, the package leans on
-the framework alone, and the table covers the catalogue. These tests check the code, not a rule
-clause, so they carry no clause marker."""
+"""The structure of Frog's engine: every rule decision is a clause-table entry (what every game's
+package shares, its imports and its table against its catalogue, is tests/contract/test_architecture.py).
+These tests check the code, not a rule clause, so they carry no clause marker."""
 
 from __future__ import annotations
 
 import ast
-import importlib
-import pkgutil
 from pathlib import Path
 
-import froeschis.games.frog as frog
-from froeschis.framework.table import clause_of
-from froeschis.games.frog.game import GAME
-from froeschis.games.frog.readings import PUBLISHED, VARIANTS
-from froeschis.games.frog.spec import load_catalogue
 from froeschis.games.frog.table import SLOTS
 
-PACKAGE = Path(frog.__file__).resolve().parent
-ENGINE = PACKAGE / "engine.py"
+ENGINE = Path(__file__).resolve().parents[3] / "froeschis" / "games" / "frog" / "engine.py"
 RECORDERS = {"rec", "recorder"}
 BOOKKEEPING = {"__str__", "deal_number", "_with_hand", "_why_not", "_allowed_by", "_refuse_kind"}
 """Functions that write text, build refusals, name the clauses of an event or replace a hand in a
@@ -162,52 +154,3 @@ def test_a_rule_written_into_the_engine_is_found() -> None:
     assert anchor in source
     spoilt = source.replace(anchor, anchor + "    if card.suit is trump or len(hand) > 3:\n        pass\n")
     assert [f.split(": ", 1)[1] for f in hidden_decisions(spoilt)] == ["card.suit is trump or len(hand) > 3"]
-
-
-def _imports(path: Path) -> set[str]:
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    found: set[str] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.ImportFrom) and node.module:
-            found.add(node.module)
-        elif isinstance(node, ast.Import):
-            found |= {alias.name for alias in node.names}
-    return found
-
-
-TOOLS_USED = {"scenarios.py": {"froeschis.verify.vectors"}}
-"""The one tool Frog's package uses: its conformance kit's matches begin with the golden
-playthroughs, read by the reader of every game's playthroughs."""
-
-
-def test_the_package_imports_only_the_framework_and_itself() -> None:
-    """Frog knows no other game and none of the tools: of froeschis it imports the framework (and
-    the reader of golden playthroughs, :data:`TOOLS_USED`)."""
-    for path in sorted(PACKAGE.glob("*.py")):
-        ours = {m for m in _imports(path) if m == "froeschis" or m.startswith("froeschis.")}
-        ours -= TOOLS_USED.get(path.name, set())
-        strays = {m for m in ours if not m.startswith(("froeschis.framework", "froeschis.games.frog"))}
-        assert not strays, f"{path.name} imports {sorted(strays)}"
-
-
-def test_every_slot_implements_a_clause_in_force_and_every_clause_has_a_slot() -> None:
-    in_force = set(load_catalogue().in_force_ids())
-    published = {clause for _, clause, _ in PUBLISHED.entries()}
-    variants = {reading.clause for v in VARIANTS for reading in v.readings}
-    assert published <= in_force and variants <= in_force
-    assert published | variants == in_force
-    assert {v.clause for v in VARIANTS} == {c.id for c in load_catalogue().in_force() if c.kind == "variant"}
-
-
-def test_every_marked_function_of_the_clause_modules_is_in_a_table() -> None:
-    """No stray clause function: each one marked in the clause modules is a published or variant entry."""
-    entries = {f for _, _, f in PUBLISHED.entries()} | {r.function for v in VARIANTS for r in v.readings}
-    for name in GAME.clause_modules:
-        module = importlib.import_module(name)
-        marked = {f for f in vars(module).values() if callable(f) and clause_of(f) is not None}
-        assert marked <= entries, sorted(f.__name__ for f in marked - entries)
-
-
-def test_every_module_of_the_package_imports() -> None:
-    for info in pkgutil.iter_modules([str(PACKAGE)]):
-        importlib.import_module(f"froeschis.games.frog.{info.name}")

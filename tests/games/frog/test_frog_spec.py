@@ -16,8 +16,9 @@ nothing, except one space before each sentence in ``SPACE_BEFORE``, and the para
 The catalogue checks are those of the loader (kinds, rationales, options, verbatim quotes, one
 mutant per clause) and those the Frog catalogue adds: every clause has misreadings, the first of
 them cites the inviting sentence whenever any does, every Japanese fragment quoted in prose is in
-the text, every cross-reference resolves, and every point of ``rules-research-frog.md`` is a
-discrepancy that quotes the sentence at fault. They check the specification, not an engine, so
+the text, and every point of ``rules-research-frog.md`` is a discrepancy that quotes the sentence
+at fault (anchors in order, verbatim quotes, discrepancies naming clauses, cross-references and the
+header's files are every game's: tests/contract/test_spec.py). They check the specification, not an engine, so
 they carry no clause marker.
 """
 
@@ -30,6 +31,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
+from tests.contract.test_spec import header_files
 
 REPO = Path(__file__).resolve().parents[3]
 FROG = REPO / "spec" / "frog"
@@ -199,15 +202,6 @@ def test_every_sentence_has_an_english_gloss(sentences: tuple[Sentence, ...]) ->
         assert "。" not in sentence.gloss, f"{sentence.anchor}: the gloss copies the Japanese"
 
 
-def test_anchors_unique_and_in_order(sentences: tuple[Sentence, ...]) -> None:
-    anchors = [s.anchor for s in sentences]
-    assert len(set(anchors)) == len(anchors), "duplicate anchors"
-    paragraphs = paragraphs_of(sentences)
-    assert [p[0].paragraph for p in paragraphs] == list(range(1, len(paragraphs) + 1))
-    for paragraph in paragraphs:
-        assert [s.number for s in paragraph] == list(range(1, len(paragraph) + 1)), paragraph
-
-
 def test_sentences_follow_the_split_rule(sentences: tuple[Sentence, ...]) -> None:
     for sentence in sentences:
         assert sentence.text and sentence.text == sentence.text.strip(), sentence.anchor
@@ -247,20 +241,10 @@ def test_catalogue_header(catalogue: dict[str, Any]) -> None:
     assert catalogue["languages"] == ["ja"]
 
 
-def test_the_catalogue_header_names_only_files_that_exist() -> None:
-    header = []
-    for line in CATALOGUE_FILE.read_text(encoding="utf-8").splitlines():
-        if not line.startswith("#"):
-            break
-        header.append(line)
-    named = {
-        word.strip(".,;:()")
-        for word in " ".join(header).split()
-        if re.search(r"\.(py|toml|md)\b", word) and "<" not in word and "*" not in word
-    }
+def test_the_catalogue_header_names_the_source_its_tests_and_the_readme() -> None:
+    """That every file it names exists is tests/contract/test_spec.py."""
+    named = header_files("frog")
     assert {"spec/frog/sources/ja.toml", "tests/games/frog/test_frog_spec.py", "spec/frog/README.md"} <= named
-    for name in named:
-        assert (REPO / name).is_file(), f"the catalogue's header names {name}, which does not exist"
 
 
 def test_clause_fields(catalogue: dict[str, Any]) -> None:
@@ -293,23 +277,19 @@ def test_ids_are_unique(catalogue: dict[str, Any]) -> None:
     assert len(set(everything)) == len(everything), sorted({i for i in everything if everything.count(i) > 1})
 
 
-def test_every_quote_is_verbatim_in_its_sentence(catalogue: dict[str, Any], texts: dict[str, str]) -> None:
+def test_every_clause_quotes_or_its_misreading_does(catalogue: dict[str, Any], texts: dict[str, str]) -> None:
+    """A quote is an anchor and a quote, and there are at least as many as clauses (that each is
+    verbatim in its sentence is tests/contract/test_spec.py)."""
     quoted = 0
     for clause in clauses(catalogue):
         refs = clause.get("ja", [])
         assert isinstance(refs, list)
         for ref in refs:
             assert set(ref) == {"anchor", "quote"}, f"{clause['id']}: {ref}"
-            assert ref["anchor"] in texts, f"{clause['id']}: no sentence {ref['anchor']}"
-            assert ref["quote"] and ref["quote"] in texts[ref["anchor"]], f"{clause['id']}: {ref}"
             quoted += 1
         for misreading in misreadings(clause):
             assert ("anchor" in misreading) == ("quote" in misreading), misreading["id"]
-            if "anchor" in misreading:
-                assert misreading["anchor"] in texts, misreading["id"]
-                quote = misreading["quote"]
-                assert quote and quote in texts[misreading["anchor"]], misreading["id"]
-                quoted += 1
+            quoted += "anchor" in misreading
     assert quoted >= len(clauses(catalogue))
 
 
@@ -338,15 +318,11 @@ def test_misreadings(catalogue: dict[str, Any]) -> None:
 
 
 def test_discrepancies(catalogue: dict[str, Any]) -> None:
-    clause_ids = {c["id"] for c in clauses(catalogue)}
+    """Their form (that they name existing clauses is tests/contract/test_spec.py)."""
     for discrepancy in catalogue["discrepancy"]:
         assert set(discrepancy) == DISCREPANCY_KEYS, discrepancy
         assert DISCREPANCY_ID.fullmatch(discrepancy["id"]), discrepancy["id"]
-        assert discrepancy["clauses"], discrepancy["id"]
-        unknown = set(discrepancy["clauses"]) - clause_ids
-        assert not unknown, f"{discrepancy['id']} names unknown clauses {sorted(unknown)}"
         assert discrepancy["languages"] == ["ja"], discrepancy["id"]
-        assert discrepancy["summary"].strip() and discrepancy["resolution"].strip(), discrepancy["id"]
 
 
 def test_every_japanese_fragment_in_the_prose_is_in_the_text(
@@ -357,20 +333,6 @@ def test_every_japanese_fragment_in_the_prose_is_in_the_text(
     assert len(fragments) >= 40
     for fragment in fragments:
         assert fragment in text, fragment
-
-
-def test_every_cross_reference_resolves(catalogue: dict[str, Any], texts: dict[str, str]) -> None:
-    clause_ids = {c["id"] for c in clauses(catalogue)}
-    discrepancy_ids = {d["id"] for d in catalogue["discrepancy"]}
-    areas = "|".join(sorted({i.split(".")[0] for i in clause_ids}))
-    clause_ref = re.compile(rf"\b(?:{areas})\.[a-z][a-z0-9]*(?:-[a-z0-9]+)*")
-    for piece in prose(catalogue):
-        for ref in clause_ref.findall(piece):
-            assert ref in clause_ids, f"{ref!r} names no clause: {piece[:80]}"
-        for ref in re.findall(r"\bja\.[1-9][0-9]*\.[1-9][0-9]*", piece):
-            assert ref in texts, f"{ref!r} names no sentence"
-        for ref in re.findall(r"\bja\.[a-z][a-z0-9]*(?:-[a-z0-9]+)*", piece):
-            assert ref in discrepancy_ids, f"{ref!r} names no discrepancy"
 
 
 def test_secondary_sources_are_named_with_an_address_and_used(catalogue: dict[str, Any]) -> None:
