@@ -24,16 +24,6 @@ from collections.abc import Sequence
 _SUFFIX = "_v0"
 
 
-def extra_missing(
-    missing: ModuleNotFoundError, needing: str, extra: str, purpose: str | None = None
-) -> ModuleNotFoundError:
-    """The error a wrapper module raises when a package of its extra is not installed:
-    ``NEEDING needs PACKAGE[ for PURPOSE]: EXTRA``, so that every wrapper says alike what is missing
-    and what to run, and names the package (``name``) as Python's own error does."""
-    needs = missing.name if purpose is None else f"{missing.name} for {purpose}"
-    return ModuleNotFoundError(f"{needing} needs {needs}: {extra}", name=missing.name)
-
-
 def _versioned_game(module: str) -> str | None:
     """The registered game whose versioned module is ``module`` (``froeschis.interop.frog_v0``),
     else None."""

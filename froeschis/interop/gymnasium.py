@@ -72,8 +72,8 @@ from froeschis.framework.errors import FormatError, FroeschisError, shown
 from froeschis.framework.game import Policy
 from froeschis.framework.registry import DEFAULT, names
 from froeschis.framework.registry import game as registered
-from froeschis.interop import extra_missing
 from froeschis.interop.episode import Episode
+from froeschis.interop.extras import extra_missing
 from froeschis.interop.rl import RENDER_MODES, RL_EXTRA, Playing, action_id, episode_rng
 
 try:

@@ -54,7 +54,7 @@ from froeschis.framework.game import Game
 from froeschis.framework.records import Record
 from froeschis.framework.registry import game as registered
 from froeschis.framework.registry import names
-from froeschis.interop import extra_missing
+from froeschis.interop.extras import extra_missing
 from froeschis.interop.views import default_players, knowledge
 
 OPENSPIEL_EXTRA = "pip install 'froeschis[openspiel]'"

@@ -49,8 +49,8 @@ from typing import Any
 
 from froeschis.framework.registry import DEFAULT
 from froeschis.framework.registry import game as registered
-from froeschis.interop import extra_missing
 from froeschis.interop.episode import Episode
+from froeschis.interop.extras import extra_missing
 from froeschis.interop.rl import RENDER_MODES, RL_EXTRA, Playing, action_id, episode_rng
 from froeschis.interop.views import default_players
 

@@ -16,8 +16,8 @@ from froeschis.framework.encoding import Encoding, Knowledge
 from froeschis.framework.errors import FormatError, InternalError, RulesError, shown
 from froeschis.framework.game import Game
 from froeschis.framework.records import Record
-from froeschis.interop import extra_missing
 from froeschis.interop.episode import Episode
+from froeschis.interop.extras import extra_missing
 from froeschis.interop.views import default_players, knowledge
 
 RL_EXTRA = "pip install 'froeschis[rl]'"

@@ -1,5 +1,5 @@
 """A wrapper module imported without a package of its extra says what is missing and what to run
-(:func:`froeschis.interop.extra_missing`, one message for every wrapper)."""
+(:func:`froeschis.interop.extras.extra_missing`, one message for every wrapper)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from froeschis.interop import extra_missing
+from froeschis.interop.extras import extra_missing
 
 
 def test_extra_missing_names_the_package_and_the_extra() -> None:
