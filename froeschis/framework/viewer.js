@@ -119,6 +119,7 @@
   window.addEventListener("hashchange", function () {
     var step = linked(location.hash);
     if (step !== null) show(step);
+    else location.replace("#step=" + current); // a link to no step: the step shown stays, and its link
   });
   var start = linked(location.hash);
   show(start === null ? 0 : start);
