@@ -39,6 +39,7 @@ import attrs
 from rich.console import Console
 from rich.text import Text
 
+from froeschis.cli.files import check_file, save
 from froeschis.cli.options import (
     Subparsers,
     add_command,
@@ -52,7 +53,6 @@ from froeschis.cli.options import (
     player_counts,
     rules_from_args,
 )
-from froeschis.cli.files import check_file, save
 from froeschis.conformance.validate import step_name
 from froeschis.framework import records, viewer
 from froeschis.framework.catalogue import Catalogue
@@ -399,8 +399,9 @@ def add(subparsers: Subparsers, game: Game) -> None:
         description=(
             "Replay a game record (JSON, as written by 'froeschis play --save'), a golden playthrough "
             "(spec/<game>/vectors/*.jsonl) or a seeded game of random bots, step by step: every event with "
-            "the clause that caused it and the clause's source sentence in the chosen language. A file is "
-            "explained as a game of the game it names; --game insists on one."
+            "the clause that caused it and the clause's source sentence in the chosen language; --html also "
+            "writes a page to step through it in a browser. A file is explained as a game of the game "
+            "it names; --game insists on one."
         ),
     )
     add_game(parser, read_from_files=True)

@@ -88,9 +88,8 @@ def _heading(game: Game, step: Any) -> str:
     before = step.before
     who = "chance" if before.is_chance else f"seat {before.current_player}"
     where = game.progress(before)
-    return f"{where}, {who}: {telling(game).action(before, step.action)}" if where else (
-        f"{who}: {telling(game).action(before, step.action)}"
-    )
+    action = telling(game).action(before, step.action)
+    return f"{where}, {who}: {action}" if where else f"{who}: {action}"
 
 
 def _step_json(game: Game, number: int, step: Any) -> dict[str, Any]:
@@ -153,7 +152,8 @@ def _picture(game: Game, state: Any, number: int, heading: str) -> str:
         if game.picture is not None
         else f"<pre>{html.escape(game.render(state))}</pre>"
     )
-    return f'<figure class="picture" data-step="{number}" role="img" aria-label="{label}"{hidden}>{drawn}</figure>'
+    attributes = f'class="picture" data-step="{number}" role="img" aria-label="{label}"{hidden}'
+    return f"<figure {attributes}>{drawn}</figure>"
 
 
 def _asset(name: str) -> str:

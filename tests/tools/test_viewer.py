@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 import rulesdoc
-from docutils.nodes import make_id
+from docutils.nodes import make_id  # type: ignore[import-untyped]  # docutils has no type information
 
 from froeschis.cli import main
 from froeschis.framework import records
@@ -113,7 +113,9 @@ def test_rules_url_goes_with_html_and_prefixes_the_links(
     page = tmp_path / "replay.html"
     write_page(capsys, first_playthrough("army-of-frogs"), page, "--rules-url", "https://example.org/docs/")
     links = [c["href"] for c in page_data(page.read_text(encoding="utf-8"))["clauses"].values()]
-    assert links and all(re.fullmatch(r"https://example\.org/docs/rules-army\.html#[a-z0-9-]+", h) for h in links)
+    assert links and all(
+        re.fullmatch(r"https://example\.org/docs/rules-army\.html#[a-z0-9-]+", h) for h in links
+    )
 
 
 def test_a_record_with_an_illegal_step_is_shown_up_to_it(
@@ -174,16 +176,27 @@ def test_keys_links_and_the_slider_move_between_steps(
     data = page_data(text)
     last = len(data["steps"]) - 1
     assert main(["explain", "--json", str(record)]) == 0
-    told = [[event["text"] for event in step["events"]] for step in json.loads(capsys.readouterr().out)["steps"]]
+    told = [
+        [event["text"] for event in step["events"]] for step in json.loads(capsys.readouterr().out)["steps"]
+    ]
     keys = ["ArrowRight", "ArrowRight", "ArrowLeft", "End", "ArrowRight", "Home", "ArrowLeft"]
     actions: list[dict[str, Any]] = [{"key": key} for key in keys]
-    actions += [{"key": "ArrowRight", "ctrl": True}, {"hash": "#step=2"}, {"slider": "4"}, {"hash": "#step=x"}]
+    actions += [
+        {"key": "ArrowRight", "ctrl": True},
+        {"hash": "#step=2"},
+        {"slider": "4"},
+        {"hash": "#step=x"},
+    ]
     expected = [3, 4, 5, 4, last, last, 0, 0, 0, 2, 4, 4]
     script_data = text.split('id="froeschis-replay">', 1)[1].split("</script>", 1)[0]
     states = _run_in_node(script_data, last + 1, "#step=3", actions)
     assert [int(state["step"]) for state in states] == expected
     for step, state in zip(expected, states, strict=True):
-        assert state["shown"] == [str(step)] and state["hash"] == f"#step={step}" and state["slider"] == str(step)
+        assert (
+            state["shown"] == [str(step)]
+            and state["hash"] == f"#step={step}"
+            and state["slider"] == str(step)
+        )
         heading = data["steps"][step]["heading"]
         assert state["heading"] == (heading if step == 0 else f"{step}. {heading}")
         assert state["events"] == ([] if step == 0 else told[step - 1])
