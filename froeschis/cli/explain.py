@@ -21,6 +21,11 @@ place. A record with an illegal or malformed action is explained
 up to it, and then refused naming that step as ``froeschis validate`` names it (step 1 is
 ``actions[0]``; :func:`froeschis.conformance.validate.step_name`), status 2; with ``--json``, the
 steps before it and an ``error`` with the step's number.
+
+``--html FILE`` also writes the replay viewer (:mod:`froeschis.framework.viewer`): one page, with
+the record inside it, that a person can open or send. FILE is checked before the replay starts and
+written whole or not at all (:mod:`froeschis.cli.files`); a record that stops early is shown up to
+its bad step, which the page names.
 """
 
 from __future__ import annotations
@@ -34,6 +39,7 @@ import attrs
 from rich.console import Console
 from rich.text import Text
 
+from froeschis.cli.files import check_file, save
 from froeschis.cli.options import (
     Subparsers,
     add_command,
@@ -48,7 +54,7 @@ from froeschis.cli.options import (
     rules_from_args,
 )
 from froeschis.conformance.validate import step_name
-from froeschis.framework import records
+from froeschis.framework import records, viewer
 from froeschis.framework.catalogue import Catalogue
 from froeschis.framework.errors import FormatError, FroeschisError
 from froeschis.framework.game import Game
@@ -341,8 +347,23 @@ def _language(args: argparse.Namespace, of: Game) -> str:
     return str(args.lang)
 
 
+def _write_page(
+    args: argparse.Namespace, record: Record, steps: list[Any], name: str, error: RecordError | None
+) -> None:
+    """``--html``: the replay viewer of the steps that could be replayed, and why the record stops
+    where it does not replay to its end."""
+    of = record.game
+    broken = f"Step {error.step} cannot be replayed: {error}" if error is not None else ""
+    start = of.new_game(record.players, record.rules)
+    save(Path(args.html), viewer.page(of, start, steps, name, args.rules_url, broken), "--html")
+
+
 def run(args: argparse.Namespace) -> int:
     parsed = game(args.game_name or DEFAULT)  # the game the options are of
+    if args.html is not None:
+        check_file(Path(args.html), "--html")  # before the work: a typo in the path costs a second
+    elif args.rules_url:
+        raise RecordError("--rules-url says where the --html page links to: it goes with --html")
     if (args.game is None) == (args.seed is None):
         raise RecordError("give either a GAME.json file or --seed (with --players), not both or neither")
     if args.game is not None and any(getattr(args, variant.option) for variant in parsed.variants):
@@ -361,6 +382,9 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps(explanation_json(record, steps, lang, error), ensure_ascii=False))
     else:
         print_explanation(make_console(), of, steps, lang, args.brief, None if error is None else error.step)
+    if args.html is not None:
+        name = Path(args.game).name if args.game is not None else origin
+        _write_page(args, record, steps, name, error)
     if error is not None:
         raise error  # one line on stderr, status 2, after the steps that could be replayed
     return 0
@@ -375,8 +399,9 @@ def add(subparsers: Subparsers, game: Game) -> None:
         description=(
             "Replay a game record (JSON, as written by 'froeschis play --save'), a golden playthrough "
             "(spec/<game>/vectors/*.jsonl) or a seeded game of random bots, step by step: every event with "
-            "the clause that caused it and the clause's source sentence in the chosen language. A file is "
-            "explained as a game of the game it names; --game insists on one."
+            "the clause that caused it and the clause's source sentence in the chosen language; --html also "
+            "writes a page to step through it in a browser. A file is explained as a game of the game "
+            "it names; --game insists on one."
         ),
     )
     add_game(parser, read_from_files=True)
@@ -398,5 +423,23 @@ def add(subparsers: Subparsers, game: Game) -> None:
         help="show each clause's source sentence only the first time it appears",
     )
     add_json(parser, "print the explained steps as JSON")
+    parser.add_argument(
+        "--html",
+        metavar="FILE",
+        help=(
+            "also write the replay viewer to FILE: one self-contained page (no server, no network) that "
+            "steps through the game with its pictures, events, clauses and source sentences in every "
+            "language of the game's sources (keys left/right, Home/End; #step=N links to a step)"
+        ),
+    )
+    parser.add_argument(
+        "--rules-url",
+        metavar="URL",
+        default="",
+        help=(
+            "with --html: the folder of the annotated rules pages the clause IDs link to (the docs' URL, "
+            "or a relative path; default: beside the page, as in the built docs)"
+        ),
+    )
     add_variant_switches(parser, game)
     parser.set_defaults(lang=None)  # none given: the file's game's language

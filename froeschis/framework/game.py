@@ -276,6 +276,9 @@ class Game:
     """Whether ``watch`` draws the state after a step ``(before, after, events)``, as a spectator
     needs to follow the game: Army of Frogs after every turn, Frog once the cards are dealt, the
     widow exchanged and a deal settled. The finished game is drawn in any case."""
+    rules_page: str = ""
+    """Its annotated rules page in the built docs (``rules-army.html``), which the replay viewer
+    (:mod:`froeschis.framework.viewer`) links every clause to; "": ``rules-<name>.html``."""
     # Written once (issue 28 item 4): the one game whose records have a reader of their own
     record_from_json: Callable[[Any], Any] | None = None
     """A record of this game from its JSON form ``froeschis.record/1`` by the game's own reader,

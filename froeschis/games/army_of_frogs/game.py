@@ -86,5 +86,6 @@ GAME = Game(
     conformance=KIT,
     encoding=ENCODING,
     bench=bench.bench(spec_dir),
+    rules_page="rules-army.html",
 )
 """Army of Frogs, registered as ``army-of-frogs``."""

@@ -126,5 +126,6 @@ GAME = Game(
     record_from_json=record_from_json,
     engines=ENGINES,
     bench=BENCH,
+    rules_page="rules.html",
 )
 """Fröschis, registered as ``froeschis`` (the default game of every command)."""

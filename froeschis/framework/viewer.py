@@ -1,0 +1,230 @@
+"""The replay viewer: one self-contained HTML page that steps through a game record, for any game.
+
+A person opens the page (no server, no network: ``file://`` will do) and sees, at each step, the
+picture of the table after it (:attr:`Game.picture`, the referee's view), what happened in words
+(:attr:`Game.describe_event`), each clause ID of the step's events linked to its section of the
+game's annotated rules, and the source sentences the clause rests on in every language of the
+game's sources, each marked with its ``lang``. The arrow keys, Home and End, a slider and links to
+a step (``#step=17``) move through it.
+
+Everything is made here, in Python, when the page is written: the pictures of every step (hidden
+but one, so that the page's script only switches between them) and the steps' words and clauses
+as JSON inside the page, which the script (``viewer.js``, beside this module and shipped in the
+package) puts into the page as text, never as markup. Every text of the page is escaped here, since
+the record comes from a file a user gives; the JSON is written so that no ``<`` can end its
+``<script>`` element. The page's look is ``viewer.css``: one column at 390 px, the picture beside
+the words from 800 px on.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+from collections.abc import Sequence
+from importlib import resources
+from typing import Any
+
+from froeschis.framework.catalogue import Catalogue, Clause
+from froeschis.framework.game import Game
+from froeschis.framework.registry import DEFAULT
+from froeschis.framework.terminal import telling
+
+DATA_ID = "froeschis-replay"
+"""The ``id`` of the ``<script type="application/json">`` that carries the steps."""
+
+
+def rules_page(game: Game) -> str:
+    """The file name of the game's annotated rules page in the built docs."""
+    return game.rules_page or f"rules-{game.name}.html"
+
+
+def clause_anchor(game: Game, clause_id: str) -> str:
+    """The HTML ``id`` of a clause's section in the game's annotated rules: the docs' label of it
+    (``clause-<id>`` for the default game, ``<game>-clause-<id>`` for another, as
+    ``docs/_ext/rulesdoc.py`` names them) made an identifier as docutils makes one (lower case,
+    every run of other characters than letters and digits one hyphen)."""
+    label = f"clause-{clause_id}" if game.name == DEFAULT else f"{game.name}-clause-{clause_id}"
+    return re.sub(r"[^a-z0-9]+", "-", label.lower()).strip("-")
+
+
+def clause_link(game: Game, clause_id: str, rules_url: str = "") -> str:
+    """Where a clause ID links to: its section of the game's rules page, the page in the folder
+    ``rules_url`` (a URL or a relative path; "": beside the viewer, as in the built docs)."""
+    folder = rules_url if not rules_url or rules_url.endswith("/") else rules_url + "/"
+    return f"{folder}{rules_page(game)}#{clause_anchor(game, clause_id)}"
+
+
+def _sources_json(catalogue: Catalogue, clause: Clause) -> list[dict[str, str]]:
+    """Every sentence the clause cites, in every language of the sources, each once (its first
+    quote marked), with its English gloss where it has one."""
+    cited: dict[tuple[str, str], dict[str, str]] = {}
+    for ref in clause.sources:
+        if (ref.language, ref.anchor) not in cited:
+            sentence = catalogue.sources[ref.language].sentence(ref.anchor)
+            cited[(ref.language, ref.anchor)] = {
+                "lang": ref.language,
+                "anchor": ref.anchor,
+                "sentence": sentence.text,
+                "quote": ref.quote,
+                "gloss": sentence.gloss,
+            }
+    return list(cited.values())
+
+
+def _clause_json(game: Game, catalogue: Catalogue, clause_id: str, rules_url: str) -> dict[str, Any]:
+    clause = catalogue.clause(clause_id)
+    return {
+        "title": clause.title,
+        "kind": clause.kind,
+        "statement": clause.statement,
+        "href": clause_link(game, clause_id, rules_url),
+        "sources": _sources_json(catalogue, clause),
+    }
+
+
+def _heading(game: Game, step: Any) -> str:
+    """The step's heading as ``explain`` writes it: where the game is, who acts, the action."""
+    before = step.before
+    who = "chance" if before.is_chance else f"seat {before.current_player}"
+    where = game.progress(before)
+    action = telling(game).action(before, step.action)
+    return f"{where}, {who}: {action}" if where else f"{who}: {action}"
+
+
+def _step_json(game: Game, number: int, step: Any) -> dict[str, Any]:
+    return {
+        "step": number,
+        "heading": _heading(game, step),
+        "events": [
+            {"text": game.describe_event(event), "clauses": list(event.clauses)} for event in step.events
+        ],
+        "notes": list(telling(game).notes(step)),
+    }
+
+
+def _ending(game: Game, final: Any, broken: str) -> str:
+    """How the record ends: the game over, the record over before it, or ``broken`` (why the
+    next step cannot be replayed)."""
+    if broken:
+        return broken
+    told = telling(game)
+    if final.is_terminal:
+        return told.over(final)
+    where = told.standing(final)
+    return f"The record ends before the game is over{f' ({where})' if where else ''}."
+
+
+def replay_json(
+    game: Game, start: Any, steps: Sequence[Any], rules_url: str = "", broken: str = ""
+) -> dict[str, Any]:
+    """What the page's script shows: step 0 (the game set up) and every step (each a
+    :class:`~froeschis.framework.provenance.Transition`), the clauses they name, and the end."""
+    catalogue = game.catalogue()
+    numbered = [_step_json(game, number, step) for number, step in enumerate(steps, 1)]
+    ids = dict.fromkeys(cid for step in numbered for event in step["events"] for cid in event["clauses"])
+    setup = {"step": 0, "heading": "The game is set up", "events": [], "notes": []}
+    return {
+        "game": game.name,
+        "title": game.title,
+        "languages": list(catalogue.languages),
+        "steps": [setup, *numbered],
+        "clauses": {cid: _clause_json(game, catalogue, cid, rules_url) for cid in ids},
+        "ending": _ending(game, steps[-1].after if steps else start, broken),
+    }
+
+
+def script_json(value: Any) -> str:
+    """``value`` as JSON that may stand inside a ``<script>`` element: ``<``, ``>`` and ``&``
+    written as escapes, so that no text of it (``</script>``, ``<!--``) ends or changes the
+    element; ``JSON.parse`` reads it back unchanged."""
+    text = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+
+
+def _picture(game: Game, state: Any, number: int, heading: str) -> str:
+    """One step's picture, its text alternative the step's heading: the game's SVG, or its text
+    rendering where it draws none. All but step 0's are hidden (the script shows the current one)."""
+    label = html.escape(f"Step {number}: {heading}")
+    hidden = " hidden" if number else ""
+    drawn = (
+        game.picture(state, None)
+        if game.picture is not None
+        else f"<pre>{html.escape(game.render(state))}</pre>"
+    )
+    attributes = f'class="picture" data-step="{number}" role="img" aria-label="{label}"{hidden}'
+    return f"<figure {attributes}>{drawn}</figure>"
+
+
+def _asset(name: str) -> str:
+    return resources.files("froeschis.framework").joinpath(name).read_text(encoding="utf-8")
+
+
+def page(
+    game: Game, start: Any, steps: Sequence[Any], name: str = "", rules_url: str = "", broken: str = ""
+) -> str:
+    """The viewer of a replayed record: ``start`` the state the game was set up in, ``steps`` its
+    transitions (those that could be replayed), ``name`` what the record is called (its file),
+    ``rules_url`` where the rules pages are (see :func:`clause_link`), ``broken`` why the record
+    stops early, if it does. One HTML page, its style, script and pictures inside it."""
+    data = replay_json(game, start, steps, rules_url, broken)
+    title = f"{game.title}: {name}" if name else f"{game.title}: a replay"
+    states = [start, *(step.after for step in steps)]
+    pictures = "\n".join(
+        _picture(game, state, number, data["steps"][number]["heading"]) for number, state in enumerate(states)
+    )
+    last = len(steps)
+    return _TEMPLATE.format(
+        title=html.escape(title),
+        css=_asset("viewer.css"),
+        last=last,
+        pictures=pictures,
+        data_id=DATA_ID,
+        data=script_json(data),
+        js=_asset("viewer.js"),
+    )
+
+
+_TEMPLATE = """<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{title}</title>
+<style>
+{css}
+</style>
+</head>
+<body>
+<main id="viewer" data-step="0">
+<h1>{title}</h1>
+<nav class="controls" aria-label="steps">
+<button type="button" id="first" aria-label="first step">|&#x25C0;</button>
+<button type="button" id="previous" aria-label="previous step">&#x25C0;</button>
+<input type="range" id="slider" min="0" max="{last}" value="0" aria-label="step">
+<button type="button" id="next" aria-label="next step">&#x25B6;</button>
+<button type="button" id="last" aria-label="last step">&#x25B6;|</button>
+<output id="position" for="slider">Step 0 of {last}</output>
+</nav>
+<div class="stage">
+<div class="pictures">
+{pictures}
+</div>
+<section class="story" aria-live="polite">
+<h2 id="heading"></h2>
+<ol id="events"></ol>
+<ul id="notes"></ul>
+<p id="ending" hidden></p>
+</section>
+</div>
+<noscript><p>The steps need JavaScript; the picture above is the game as it was set up.</p></noscript>
+<p class="keys">Keys: &#x2190; &#x2192; a step back or on, Home and End the first and the last; a link to a
+step ends in <code>#step=N</code>.</p>
+</main>
+<script type="application/json" id="{data_id}">{data}</script>
+<script>
+{js}
+</script>
+</body>
+</html>
+"""

@@ -1,0 +1,203 @@
+"""The replay viewer (``froeschis explain --html FILE``, :mod:`froeschis.framework.viewer`) without
+a browser: what the page carries for every game, its links, its escaping, its errors, and its
+keyboard and link handling run in Node against a fake DOM (issue 32, items 1, 2 and 4).
+``test_viewer_browser.py`` loads the pages in headless Chromium."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import subprocess
+import tomllib
+from pathlib import Path
+from typing import Any
+
+import pytest
+import rulesdoc
+from docutils.nodes import make_id  # type: ignore[import-untyped]  # docutils has no type information
+
+from froeschis.cli import main
+from froeschis.framework import records
+from froeschis.framework.registry import game, names
+from froeschis.framework.viewer import clause_anchor, clause_link, rules_page, script_json
+from tests.page_sizes import LIMIT
+from tests.viewer_pages import first_playthrough, page_data, parse, playthrough_lines, write_page
+
+ROOT = Path(__file__).resolve().parents[2]
+SCRIPT = ROOT / "froeschis" / "framework" / "viewer.js"
+
+
+@pytest.mark.parametrize("name", names())
+def test_clause_links_are_the_anchors_of_the_docs_rules_pages(name: str) -> None:
+    """Each clause links to the ``id`` Sphinx gives its section (the docs' label made an id by
+    docutils), on the page of the docs whose ``froeschis-game-rules`` directive shows the game."""
+    of = game(name)
+    for clause_id in of.catalogue().ids():
+        assert clause_anchor(of, clause_id) == make_id(rulesdoc.clause_label(name, clause_id))
+    source = ROOT / "docs" / Path(rules_page(of)).with_suffix(".rst").name
+    assert f".. froeschis-game-rules:: {name}\n" in source.read_text(encoding="utf-8")
+    assert clause_link(of, "x", "https://example.org/docs") == (
+        f"https://example.org/docs/{rules_page(of)}#{clause_anchor(of, 'x')}"
+    )
+
+
+@pytest.mark.parametrize("name", names())
+def test_the_page_carries_every_step_of_the_playthrough(
+    name: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """One picture per step (step 0 the setup), each with a text alternative; every step's events
+    with the clauses the golden playthrough records for it; every clause's sentences in each
+    language the catalogue cites it in; a page light enough for a phone."""
+    record, page = first_playthrough(name), tmp_path / "replay.html"
+    write_page(capsys, record, page)
+    text = page.read_text(encoding="utf-8")
+    header, *lines = playthrough_lines(record)
+    elements, data = parse(text), page_data(text)
+    figures = elements.find("figure", class_="picture")
+    assert [attrs["data-step"] for attrs, _ in figures] == [str(n) for n in range(len(header["actions"]) + 1)]
+    assert all(attrs["role"] == "img" and attrs["aria-label"].startswith("Step ") for attrs, _ in figures)
+    recorded = [[event["clauses"] for event in line.get("events", [])] for line in lines]
+    assert [[event["clauses"] for event in step["events"]] for step in data["steps"]] == recorded
+    catalogue = game(name).catalogue()
+    for clause_id, clause in data["clauses"].items():
+        cited = {(ref.language, ref.anchor) for ref in catalogue.clause(clause_id).sources}
+        assert {(source["lang"], source["anchor"]) for source in clause["sources"]} == cited
+    assert len(text.encode("utf-8")) < LIMIT
+
+
+def test_a_game_with_three_source_languages_shows_each(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Fröschis' rules are quoted in English, German and Korean: a clause of its playthrough shows
+    a sentence of each."""
+    page = tmp_path / "replay.html"
+    write_page(capsys, first_playthrough("froeschis"), page)
+    clauses = page_data(page.read_text(encoding="utf-8"))["clauses"].values()
+    assert any({source["lang"] for source in clause["sources"]} == {"en", "de", "ko"} for clause in clauses)
+
+
+def test_names_and_texts_from_the_users_file_are_escaped(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The record's file name is the user's text: it is shown, never run as markup; and no text
+    of the page's JSON can end its script element."""
+    hostile = '<img src=x onerror="alert(1)">&<script>.jsonl'
+    record = tmp_path / hostile
+    shutil.copy(first_playthrough("frog"), record)
+    page = tmp_path / "replay.html"
+    write_page(capsys, record, page)
+    text = page.read_text(encoding="utf-8")
+    assert "<img" not in text and "&lt;img src=x onerror=&quot;alert(1)&quot;&gt;&amp;&lt;script&gt;" in text
+    assert text.count("<script>") == 1  # the page's own, nothing of the name
+    tricky = {"text": "</script><!-- & <b>"}
+    assert "<" not in script_json(tricky) and json.loads(script_json(tricky)) == tricky
+
+
+@pytest.mark.parametrize("where", ["no-such-folder/replay.html", "."], ids=["missing folder", "a folder"])
+def test_an_unwritable_page_is_one_line_and_status_2(
+    where: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Checked before the replay, as every file a command writes: one line on stderr, no output."""
+    status = main(["explain", "--seed", "1", "--html", str(tmp_path / where)])
+    out, err = capsys.readouterr()
+    assert status == 2 and out == ""
+    assert err.startswith("froeschis: --html: cannot write ") and err.count("\n") == 1
+
+
+def test_rules_url_goes_with_html_and_prefixes_the_links(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["explain", "--seed", "1", "--rules-url", "https://example.org/docs"]) == 2
+    assert capsys.readouterr().err.count("\n") == 1
+    page = tmp_path / "replay.html"
+    write_page(capsys, first_playthrough("army-of-frogs"), page, "--rules-url", "https://example.org/docs/")
+    links = [c["href"] for c in page_data(page.read_text(encoding="utf-8"))["clauses"].values()]
+    assert links and all(
+        re.fullmatch(r"https://example\.org/docs/rules-army\.html#[a-z0-9-]+", h) for h in links
+    )
+
+
+def test_a_record_with_an_illegal_step_is_shown_up_to_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The steps before the bad one are on the page, which names the step; the command still ends
+    with status 2 and one line, as without --html."""
+    header = playthrough_lines(first_playthrough("frog"))[0]
+    actions = header["actions"][:3] + [header["actions"][1]]  # a second shuffle where a seat bids
+    data = {key: header[key] for key in ("game", "players", "rules", "seed")}
+    record = tmp_path / "bad.json"
+    record.write_text(json.dumps({"format": records.RECORD_FORMAT, **data, "actions": actions}))
+    page = tmp_path / "replay.html"
+    assert main(["explain", str(record), "--html", str(page)]) == 2
+    assert capsys.readouterr().err.count("\n") == 1
+    shown = page_data(page.read_text(encoding="utf-8"))
+    assert len(shown["steps"]) == 4 and shown["ending"].startswith("Step 4 cannot be replayed: ")
+
+
+def test_the_viewer_assets_ship_in_the_wheel() -> None:
+    """The page's script and style are read from the package (``importlib.resources``): the wheel
+    packs the whole ``froeschis`` folder, and nothing ignores them."""
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    wheel = project["tool"]["hatch"]["build"]["targets"]["wheel"]
+    assert wheel["packages"] == ["froeschis"] and "exclude" not in wheel
+    ignored = (ROOT / ".gitignore").read_text(encoding="utf-8").split()
+    for asset in ("viewer.js", "viewer.css"):
+        assert (ROOT / "froeschis" / "framework" / asset).is_file()
+        assert not any(Path(asset).match(pattern) for pattern in ignored)
+
+
+def _run_in_node(data: str, pictures: int, hash_: str, actions: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("node is not installed: the viewer's keyboard handling is tested in Node")
+    request = {"script": SCRIPT.read_text(encoding="utf-8"), "data": data, "pictures": pictures}
+    done = subprocess.run(
+        [node, str(Path(__file__).with_name("viewer_fake_dom.js"))],
+        input=json.dumps({**request, "hash": hash_, "actions": actions}),
+        capture_output=True,
+        text=True,
+        timeout=30,
+        check=True,
+    )
+    states: list[dict[str, Any]] = json.loads(done.stdout)
+    return states
+
+
+def test_keys_links_and_the_slider_move_between_steps(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """From a link to step 3: the arrows, Home and End (which stop at the ends), a key with Ctrl
+    (left to the browser), a new link, the slider and a link to no step; after each, one picture
+    shown, the link, the slider and the words of that step, the end only on the last."""
+    record, page = first_playthrough("froeschis"), tmp_path / "replay.html"
+    write_page(capsys, record, page)
+    text = page.read_text(encoding="utf-8")
+    data = page_data(text)
+    last = len(data["steps"]) - 1
+    assert main(["explain", "--json", str(record)]) == 0
+    told = [
+        [event["text"] for event in step["events"]] for step in json.loads(capsys.readouterr().out)["steps"]
+    ]
+    keys = ["ArrowRight", "ArrowRight", "ArrowLeft", "End", "ArrowRight", "Home", "ArrowLeft"]
+    actions: list[dict[str, Any]] = [{"key": key} for key in keys]
+    actions += [
+        {"key": "ArrowRight", "ctrl": True},
+        {"hash": "#step=2"},
+        {"slider": "4"},
+        {"hash": "#step=x"},
+    ]
+    expected = [3, 4, 5, 4, last, last, 0, 0, 0, 2, 4, 4]
+    script_data = text.split('id="froeschis-replay">', 1)[1].split("</script>", 1)[0]
+    states = _run_in_node(script_data, last + 1, "#step=3", actions)
+    assert [int(state["step"]) for state in states] == expected
+    for step, state in zip(expected, states, strict=True):
+        assert (
+            state["shown"] == [str(step)]
+            and state["hash"] == f"#step={step}"
+            and state["slider"] == str(step)
+        )
+        heading = data["steps"][step]["heading"]
+        assert state["heading"] == (heading if step == 0 else f"{step}. {heading}")
+        assert state["events"] == ([] if step == 0 else told[step - 1])
+        assert (state["ending"] is not None) == (step == last)
