@@ -114,10 +114,13 @@ def statement_numbers(statement: str) -> tuple[int, ...]:
     return tuple(sorted(found))
 
 
-def _measured(measure: Measure, wanted: set[int]) -> tuple[dict[int, int], Callable[[Any, int], bool]]:
+def _measured(
+    measure: Measure, wanted: set[int], remaining: set[int]
+) -> tuple[dict[int, int], Callable[[Any, int], bool]]:
     """A game's ``until`` that measures every step as the game goes on (asked with each state and how
     many actions led to it) and records the first step (counted from 1) each wanted value is
-    measured at, in the dict it returns; it stops the game once every wanted value is reached."""
+    measured at, in the dict it returns; it stops the game once every value still ``remaining``
+    is reached."""
     previous: list[Any] = []
     hits: dict[int, int] = {}
 
@@ -127,7 +130,7 @@ def _measured(measure: Measure, wanted: set[int]) -> tuple[dict[int, int], Calla
             if value in wanted and value not in hits:
                 hits[value] = played
         previous[:] = [state]
-        return wanted <= hits.keys()
+        return remaining <= hits.keys()
 
     return hits, until
 
@@ -171,8 +174,9 @@ def _reached(
         if not remaining:
             break
         count = counts[k % len(counts)]
-        hits, actions = _play(plays, rules, count, k, seed + k, _measured(measure, remaining))
-        found.update({value: (count, tuple(actions[:step])) for value, step in hits.items()})
+        hits, actions = _play(plays, rules, count, k, seed + k, _measured(measure, set(values), remaining))
+        if hits.keys() - found.keys():  # a game that reached a new value stands for all it reached
+            found.update({value: (count, tuple(actions[:step])) for value, step in hits.items()})
     return tuple((value, *found[value]) for value in values if value in found)
 
 
@@ -199,9 +203,22 @@ def search(plays: Plays, boundary: Boundary, seed: int) -> tuple[Scenario, ...]:
 def boundary_scenarios(plays: Plays, boundaries: tuple[Boundary, ...], seed: int) -> tuple[Scenario, ...]:
     """The boundary games of every boundary, searched from ``seed`` (the same seed, the same games;
     made once a process): each value a boundary declares, in its order, where the search reached
-    it. Boundaries that measure alike find the same games, each kept once (under the first's name)."""
-    kept: dict[tuple[Any, ...], Scenario] = {}
-    for boundary in boundaries:
-        for scenario in search(plays, boundary, seed * 1000 + 700):
-            kept.setdefault((scenario.players, scenario.rules, scenario.actions), scenario)
-    return tuple(kept.values())
+    it. A game found for several values (boundaries that measure alike find the same games; a game
+    to the fiftieth round passes the forty-ninth) is played once, under the first name of its
+    longest form."""
+    found = [scenario for boundary in boundaries for scenario in search(plays, boundary, seed * 1000 + 700)]
+    return tuple(scenario for index, scenario in enumerate(found) if not _covered(scenario, found, index))
+
+
+def _covered(scenario: Scenario, found: list[Scenario], index: int) -> bool:
+    """Whether another of the games found plays every step of ``scenario`` (the same game, as long
+    or longer; of two alike the first is kept): each step of a game is compared, so it is played
+    once."""
+    n = len(scenario.actions)
+    return any(
+        (len(other.actions) > n or (len(other.actions) == n and k < index))
+        and (other.players, other.rules, other.actions[:n])
+        == (scenario.players, scenario.rules, scenario.actions)
+        for k, other in enumerate(found)
+        if k != index
+    )
