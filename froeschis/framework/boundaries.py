@@ -17,14 +17,17 @@ from __future__ import annotations
 import functools
 import random
 import re
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
 from froeschis.framework.checks import Scenario
 from froeschis.framework.game import Policy
 from froeschis.framework.loop import Until, drive
+
+if TYPE_CHECKING:
+    from froeschis.framework.catalogue import Catalogue
 
 Measure = Callable[[Any, Any], int | None]
 """``(before, after)``, two states a step apart -> the quantity a clause compares with its number at
@@ -207,18 +210,53 @@ def boundary_scenarios(plays: Plays, boundaries: tuple[Boundary, ...], seed: int
     to the fiftieth round passes the forty-ninth) is played once, under the first name of its
     longest form."""
     found = [scenario for boundary in boundaries for scenario in search(plays, boundary, seed * 1000 + 700)]
-    return tuple(scenario for index, scenario in enumerate(found) if not _covered(scenario, found, index))
-
-
-def _covered(scenario: Scenario, found: list[Scenario], index: int) -> bool:
-    """Whether another of the games found plays every step of ``scenario`` (the same game, as long
-    or longer; of two alike the first is kept): each step of a game is compared, so it is played
-    once."""
-    n = len(scenario.actions)
-    return any(
-        (len(other.actions) > n or (len(other.actions) == n and k < index))
-        and (other.players, other.rules, other.actions[:n])
-        == (scenario.players, scenario.rules, scenario.actions)
-        for k, other in enumerate(found)
-        if k != index
+    covers = [_cover(scenario, found) for scenario in found]
+    return tuple(
+        attrs.evolve(
+            scenario, purpose="; ".join(found[k].purpose for k, c in enumerate(covers) if c == index)
+        )
+        for index, scenario in enumerate(found)
+        if covers[index] == index
     )
+
+
+def _cover(scenario: Scenario, found: list[Scenario]) -> int:
+    """The index of the longest of the games found (the first of equals) that plays every step of
+    ``scenario``, itself if none is longer: each step of a game is compared, so it is played once."""
+    n, same = len(scenario.actions), (scenario.players, scenario.rules, scenario.actions)
+    covering = [k for k, other in enumerate(found) if (other.players, other.rules, other.actions[:n]) == same]
+    return max(covering, key=lambda k: (len(found[k].actions), -k))
+
+
+def undecided(catalogue: Catalogue, boundaries: Sequence[Boundary], waivers: Sequence[Waiver]) -> list[str]:
+    """What a game has not decided about the numbers of its catalogue: each number of an in-force
+    clause's statement that no boundary declares (as its threshold or one of its values) and no
+    waiver names; and each boundary or waiver that names a clause not in force or a number its
+    statement does not write (a stale declaration). Empty: every number decided."""
+    statements = {clause.id: clause.statement for clause in catalogue.in_force()}
+    declared: dict[str, set[int]] = {clause: set() for clause in statements}
+    problems: list[str] = []
+    for boundary in boundaries:
+        declared.setdefault(boundary.clause, set()).update((boundary.threshold, *boundary.values()))
+        if len(boundary.sides) < 2 and not boundary.one_sided:
+            problems.append(f"{boundary.clause}: {boundary.threshold} has one side and no reason why")
+    for waiver in waivers:
+        declared.setdefault(waiver.clause, set()).update(waiver.numbers)
+        if not waiver.reason:
+            problems.append(f"{waiver.clause}: the waiver of {waiver.numbers} gives no reason")
+    for clause, numbers in declared.items():
+        if clause not in statements:
+            problems.append(f"{clause}: declared, but no clause in force has this ID")
+            continue
+        written = set(statement_numbers(statements[clause]))
+        for number in sorted(numbers - written - _beside(boundaries, clause)):
+            problems.append(f"{clause}: {number} is declared, but the statement does not write it")
+        for number in sorted(written - numbers):
+            problems.append(f"{clause}: {number} is neither a boundary nor waived")
+    return problems
+
+
+def _beside(boundaries: Sequence[Boundary], clause: str) -> set[int]:
+    """The values a clause's boundaries reach beside their thresholds (which the statement need not
+    write: 62 beside 61)."""
+    return {value for b in boundaries if b.clause == clause for value in b.values() if value != b.threshold}

@@ -82,7 +82,7 @@ WAIVERS = (
     ),
     Waiver(
         "deal.packets",
-        (0, 1, 2, 3, 4, 5, 7, 8, 11, 12, 14, 15, 17, 18, 20, 21, 23, 24, 27, 28, 31, 32, 35),
+        (0, 1, 2, 3, 4, 5, 7, 8, 11, 12, 14, 15, 17, 18, 20, 21, 23, 24, 27, 28, 31, 32, 35, 36),
         "the positions of the deal's packets",
     ),
     Waiver("bid.first", (1,), "the next seat"),
@@ -102,6 +102,8 @@ WAIVERS = (
         (3, 120),
         "the discards and the deck's points: the count's parts, not a threshold",
     ),
+    Waiver("settle.multiplier", (4,), "grand's stake under variant.grand-four: that clause's boundary"),
+    Waiver("variant.grand-four", (3,), "grand's published stake: settle.multiplier's boundary"),
     Waiver("settle.each-opponent", (3, 20, 40, 80), "the example's counts and payments"),
     Waiver("score.start", (150,), "the starting score, in every state's scores"),
     Waiver("match.end", (3,), "the default number of deals; the kit plays 1, 3 and 6 (length-*)"),
