@@ -40,7 +40,7 @@ def highest_score(before: Any, after: Any) -> int | None:
     """The highest running score once a deal is settled, when the match ends at a target score."""
     if _settled(before, after) is None or not after.rules.end_at_target_score:
         return None
-    return max(after.scores)
+    return int(max(after.scores))
 
 
 TARGET = Rules(end_at_target_score=True)
