@@ -17,7 +17,7 @@ const ENGINE = 'frog-example-node 1.0';
 const BUGS = new Set([
   'ten-cards', 'dealer-right', 'one-bid-each', 'pass-reenter', 'grand-asks-on', 'chico-hearts',
   'keep-widow-cards', 'no-trump-duty', 'must-win', 'bidder-leads', 'ten-below-jack',
-  'frog-counts-widow', 'pays-points-earned', 'grand-four', 'passout-not-counted',
+  'frog-counts-widow', 'pays-points-earned', 'grand-four', 'passout-not-counted', 'sixty-one-draws',
 ]);
 
 // ------------------------------------------------------------------------------------- the cards
@@ -476,10 +476,12 @@ export class Frog {
     let extra = s.widow; // the widow of chico and grand, or of a frog that left it
     if (s.contract === 'frog' && s.widow_taken && this.bug !== 'frog-counts-widow') extra = s.discards;
     const points = Frog.points(won) + Frog.points(extra);
-    const result = points >= 61 ? 'win' : points === 60 ? 'draw' : 'loss';
+    const draws = this.bug === 'sixty-one-draws' ? [60, 61] : [60];
+    const result = draws.includes(points) ? 'draw' : points >= 61 ? 'win' : 'loss';
     events.push({ kind: 'counted', clauses: ['count.bidder-points', 'cards.points', 'count.result'], seat: s.bidder, points, result });
     // settle.difference, settle.multiplier (variant.grand-four), settle.each-opponent, score.no-floor
-    const base = this.bug === 'pays-points-earned' && result === 'win' ? points : points - 60;
+    let base = this.bug === 'pays-points-earned' && result === 'win' ? points : points - 60;
+    if (result === 'draw') base = 0; // a draw settles nothing (the clean engine's draw is 60 - 60)
     const four = this.rules.grand_pays_four || this.bug === 'grand-four';
     const stake = { frog: 1, chico: 2, grand: four ? 4 : 3 }[s.contract];
     const amount = base * stake;

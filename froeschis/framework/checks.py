@@ -15,11 +15,14 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
 from froeschis.framework.table import Reading
+
+if TYPE_CHECKING:  # the boundaries' search makes Scenarios: it imports this module
+    from froeschis.framework.boundaries import Boundary, Plays, Waiver
 
 JSON = Any
 
@@ -169,3 +172,11 @@ class Conformance:
     """Clauses that no reply of the protocol shows (in Frog, what a seat may see: the replies hold the
     whole state): a report leaves them out of its clause table and says so in a note, so that
     ``--strict`` does not ask any game to exercise them."""
+    boundaries: tuple[Boundary, ...] = ()
+    """The numbers of the catalogue's statements that play is compared with
+    (:mod:`froeschis.framework.boundaries`): the game's scenarios include a game reaching each side
+    of each one."""
+    waivers: tuple[Waiver, ...] = ()
+    """The numbers of the catalogue's statements that are no threshold, each with its reason."""
+    boundary_plays: Plays | None = None
+    """How the boundaries' search plays the game's seeded games (None: the game declares none)."""

@@ -181,14 +181,6 @@ SHOWN_BY_ANOTHER_CLAUSE = {
         "it and the dead card drawn are one step: the discard pile the reshuffle left empty is last "
         "written by the discard that ends the turn, and a differing field is blamed on its last writer",
     ),
-    "discard-bottom": (
-        "place.number-spot",
-        "turn.draw-source",
-        "an earlier game differs in its events alone (the card taken, later discarded), so the check "
-        "stops trusting the engine's events and blames the differing fields: the top card the "
-        "reference takes is placed on its spot. The reproduction replayed alone trusts the events, "
-        "whose first difference is the card taken",
-    ),
 }
 """Bugs whose divergence first shows where another clause decides: the main clause of the check's
 error (and of its shrunk reproduction), the main clause when that reproduction is replayed alone,

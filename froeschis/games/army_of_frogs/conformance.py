@@ -22,6 +22,7 @@ from froeschis.framework.checks import JSON, Conformance, same_position_of
 from froeschis.framework.replies import reply_checker
 from froeschis.framework.table import Reading
 from froeschis.games.army_of_frogs.actions import NO_ADD, NO_MOVE, Action, Add, Move, Shuffle
+from froeschis.games.army_of_frogs.boundaries import BOUNDARIES, WAIVERS
 from froeschis.games.army_of_frogs.engine import ArmyState
 from froeschis.games.army_of_frogs.hexes import Colour
 from froeschis.games.army_of_frogs.misreadings import IMPLEMENTED
@@ -29,7 +30,7 @@ from froeschis.games.army_of_frogs.phases import Phase
 from froeschis.games.army_of_frogs.readings import VARIANT_OPTIONS
 from froeschis.games.army_of_frogs.refusals import PHASE_SLOT
 from froeschis.games.army_of_frogs.rules import Rules
-from froeschis.games.army_of_frogs.scenarios import SIZES, all_scenarios
+from froeschis.games.army_of_frogs.scenarios import BOUNDARY_PLAYS, SIZES, all_scenarios
 from froeschis.games.army_of_frogs.serialize import STATE_KEYS
 
 RULE_FEATURES = (*VARIANT_OPTIONS, *SIZES)
@@ -233,6 +234,9 @@ KIT = Conformance(
     simpler_decision=simpler_decision,
     same_position=same_position_of(ArmyState, ("rules", "_legal")),
     unobservable=UNOBSERVABLE,
+    boundaries=BOUNDARIES,
+    waivers=WAIVERS,
+    boundary_plays=BOUNDARY_PLAYS,
 )
 """Army of Frogs' part of the kit (``Game.conformance``).
 

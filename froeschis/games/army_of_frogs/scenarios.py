@@ -1,6 +1,8 @@
 """The games an Army of Frogs engine is driven through by ``froeschis conform --game army-of-frogs``:
-the golden playthroughs, then seeded games between the bots for two to four players, each variant,
-short stone counts, rare endings found by seeded search, and the random games.
+the golden playthroughs, then games reaching each side of each number of the catalogue (six and
+seven linked, the fiftieth round: :mod:`froeschis.games.army_of_frogs.boundaries`), seeded games
+between the bots for two to four players, each variant, short stone counts, rare endings found by
+seeded search, and the random games.
 
 Every scenario is a whole action list, the shuffle included, made by the reference engine, so it is
 a legal game by construction. Greedy bots win (a goal reached, often by an opponent's add); random
@@ -18,6 +20,7 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
+from froeschis.framework.boundaries import Plays, boundary_scenarios
 from froeschis.framework.checks import Scenario
 from froeschis.framework.game import Policy
 from froeschis.framework.jsontext import loads
@@ -25,6 +28,7 @@ from froeschis.framework.loop import drive
 from froeschis.framework.playthroughs import VECTOR_FORMAT, golden_first
 from froeschis.games.army_of_frogs.actions import AnyAction, Move
 from froeschis.games.army_of_frogs.bots import BOTS
+from froeschis.games.army_of_frogs.boundaries import BOUNDARIES
 from froeschis.games.army_of_frogs.chance import sample_chance
 from froeschis.games.army_of_frogs.engine import ArmyState, new_game
 from froeschis.games.army_of_frogs.goal import LINK_AT, ROUNDS
@@ -265,14 +269,33 @@ def _golden(path: Path) -> Scenario:
     return Scenario(path.stem, purpose, players, rules, actions, "golden", needs(rules))
 
 
+BOUNDARY_PLAYS = Plays(
+    new_game,
+    sample_chance,
+    ((BOTS["random"],), (BOTS["greedy"],), (BOTS["greedy"], BOTS["random"])),
+    (2, 3, 4),
+    needs,
+    PUBLISHED,
+)
+"""How the boundary search plays: random bots (long games, to the turn limit), greedy ones (goals
+reached), the two alternating; two, three and four players in turn."""
+
+
+def boundary_games(seed: int) -> Iterator[Scenario]:
+    """A game reaching each side of each number of the catalogue (:data:`BOUNDARIES`), searched
+    once a process."""
+    yield from boundary_scenarios(BOUNDARY_PLAYS, BOUNDARIES, seed)
+
+
 def all_scenarios(
     vectors: Path | None, count: int, seed: int, quick: bool = False
 ) -> tuple[Iterator[Scenario], list[str]]:
-    """Every game of a check in the order it is played (golden, bots, short, rare, random), each made
-    as the check reaches it; and notes about golden files that could not be read."""
+    """Every game of a check in the order it is played (golden, boundaries, bots, short, rare,
+    random), each made as the check reaches it; and notes about golden files that could not be read."""
     return golden_first(
         vectors,
         _golden,
+        boundary_games(seed),
         bot_games(seed, quick),
         short_games(seed, quick),
         rare_games(seed),

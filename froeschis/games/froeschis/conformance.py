@@ -25,12 +25,13 @@ from froeschis.games.froeschis.actions import (
     Shuffle,
     frog_at,
 )
+from froeschis.games.froeschis.boundaries import BOUNDARIES, WAIVERS
 from froeschis.games.froeschis.cards import Card, Row
 from froeschis.games.froeschis.engine import GameState, allowing_clauses, decision_clauses, phase_clause
 from froeschis.games.froeschis.misreadings import IMPLEMENTED, hypothetical_rules
 from froeschis.games.froeschis.readings import VARIANT_OPTIONS
 from froeschis.games.froeschis.rules import Rules
-from froeschis.games.froeschis.scenarios import all_scenarios
+from froeschis.games.froeschis.scenarios import BOUNDARY_PLAYS, all_scenarios
 from froeschis.games.froeschis.serialize import STATE_KEYS
 from froeschis.games.froeschis.spec import schema_errors
 from froeschis.games.froeschis.state import Phase
@@ -212,5 +213,8 @@ KIT = Conformance(
     simpler_decision=simpler_decision,
     mutators=MUTATORS,
     same_position=same_position,
+    boundaries=BOUNDARIES,
+    waivers=WAIVERS,
+    boundary_plays=BOUNDARY_PLAYS,
 )
 """Fröschis' part of the kit."""

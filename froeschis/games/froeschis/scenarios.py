@@ -1,4 +1,6 @@
-"""The games a candidate is driven through: golden playthroughs, rigged, biased and random games.
+"""The games a candidate is driven through: golden playthroughs, games reaching each side of each
+number of the catalogue (:mod:`froeschis.games.froeschis.boundaries`), rigged, biased and random
+games.
 
 Every scenario is a whole action list, chance outcomes included, made by the reference engine, so
 it is a legal game by construction. Rigged games stack the deal so that a chosen seat (or every
@@ -18,11 +20,13 @@ from pathlib import Path
 
 import attrs
 
+from froeschis.framework.boundaries import Plays, boundary_scenarios
 from froeschis.framework.checks import Scenario
 from froeschis.framework.loop import drive
 from froeschis.framework.playthroughs import golden_first, read_header
 from froeschis.games.froeschis.actions import DRAW, SWAP, Action, Shuffle
-from froeschis.games.froeschis.bots import Policy, random_policy
+from froeschis.games.froeschis.bots import Policy, greedy_policy, random_policy
+from froeschis.games.froeschis.boundaries import BOUNDARIES
 from froeschis.games.froeschis.cards import FROG, TRASH, Card, number
 from froeschis.games.froeschis.chance import sample_chance
 from froeschis.games.froeschis.engine import GameState, new_game
@@ -433,14 +437,35 @@ def _golden(path: Path) -> Scenario:
     return Scenario(path.stem, purpose, play.players, play.rules, play.actions, "golden", needs(play.rules))
 
 
+BOUNDARY_PLAYS = Plays(
+    new_game,
+    sample_chance,
+    ((lambda rules: random_policy,), (lambda rules: greedy_policy,)),
+    (2, 3, 4),
+    needs,
+    Rules(),
+    5000,
+)
+"""How the boundary search plays: random bots and greedy ones, two, three and four players in turn
+(a seat that completes its row plays the next round with a shorter one)."""
+
+
+def boundary_scenarios_of(seed: int) -> Iterator[Scenario]:
+    """A game reaching each side of each number of the catalogue (:data:`BOUNDARIES`), searched
+    once a process."""
+    yield from boundary_scenarios(BOUNDARY_PLAYS, BOUNDARIES, seed)
+
+
 def all_scenarios(
     vectors: Path | None, random_games: int, seed: int, quick: bool = False
 ) -> tuple[Iterator[Scenario], list[str]]:
-    """Every scenario of a check, in the order they are run (golden, rigged, biased, starved, random), made
-    one at a time as the check goes on; and notes about golden files that could not be read."""
+    """Every scenario of a check, in the order they are run (golden, boundaries, rigged, biased,
+    starved, random), made one at a time as the check goes on; and notes about golden files that
+    could not be read."""
     return golden_first(
         vectors,
         _golden,
+        boundary_scenarios_of(seed),
         rigged_scenarios(seed, quick),
         biased_scenarios(seed, quick),
         starved_scenarios(seed, quick),

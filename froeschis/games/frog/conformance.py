@@ -35,12 +35,13 @@ from froeschis.games.frog.actions import (
     DrawDealer,
     Shuffle,
 )
+from froeschis.games.frog.boundaries import BOUNDARIES, WAIVERS
 from froeschis.games.frog.cards import ALL_CARDS
 from froeschis.games.frog.engine import PHASE_SLOT, FrogState, _allowed_by
 from froeschis.games.frog.misreadings import IMPLEMENTED
 from froeschis.games.frog.readings import VARIANT_OPTIONS
 from froeschis.games.frog.rules import Rules, standard_deck
-from froeschis.games.frog.scenarios import all_scenarios
+from froeschis.games.frog.scenarios import BOUNDARY_PLAYS, all_scenarios
 from froeschis.games.frog.serialize import STATE_KEYS, action_to_json
 from froeschis.games.frog.state import Phase
 
@@ -203,6 +204,9 @@ KIT = Conformance(
     simpler_decision=simpler_decision,
     same_position=same_position_of(FrogState, ("rules", "_legal")),
     unobservable=VIEW_CLAUSES,
+    boundaries=BOUNDARIES,
+    waivers=WAIVERS,
+    boundary_plays=BOUNDARY_PLAYS,
 )
 """Frog's part of the kit (``Game.conformance``).
 

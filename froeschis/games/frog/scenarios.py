@@ -1,6 +1,7 @@
 """The matches a Frog engine is driven through by ``froeschis conform --game frog``: the golden
-playthroughs, then seeded matches between the bots, a rare situation found by seeded search, other
-match lengths and short decks, and the random matches.
+playthroughs, then matches reaching each side of each number of the catalogue (a count of 59, 60 and
+61: :mod:`froeschis.games.frog.boundaries`), seeded matches between the bots, other match lengths
+and short decks, and the random matches.
 
 Every scenario is a whole action list, chance outcomes included, made by the reference engine, so it
 is a legal match by construction. The heuristic bots bid on strong hands (so grand and chico are
@@ -17,18 +18,19 @@ import random
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
+from froeschis.framework.boundaries import Plays, boundary_scenarios
 from froeschis.framework.checks import Scenario
 from froeschis.framework.game import Policy
 from froeschis.framework.loop import drive
 from froeschis.framework.playthroughs import golden_first, read_header
 from froeschis.games.frog.actions import Action, Bid, Decision
 from froeschis.games.frog.bots import BOTS
+from froeschis.games.frog.boundaries import BOUNDARIES
 from froeschis.games.frog.cards import cards
 from froeschis.games.frog.chance import sample_chance
 from froeschis.games.frog.engine import FrogState, new_game
 from froeschis.games.frog.readings import VARIANT_OPTIONS
 from froeschis.games.frog.rules import Rules
-from froeschis.games.frog.state import Result
 from froeschis.games.frog.tiny import ONE_CARD, TWO_CARDS
 
 PUBLISHED = Rules()
@@ -95,39 +97,23 @@ def _play(name: str, purpose: str, source: str, rules: Rules, seed: int, seats: 
     return Scenario(name, purpose, 3, rules, _match(rules, seed, seats)[1], source, needs(rules))
 
 
-def _searched(
-    name: str,
-    purpose: str,
-    rules: Rules,
-    seed: int,
-    seats: Sequence[str],
-    wanted: Callable[[FrogState], bool],
-) -> Iterator[Scenario]:
-    """The first match from ``seed`` on (of a few hundred seeds) whose last state is ``wanted``: a
-    rare situation found by seeded search (none if no seed shows it)."""
-    for tried in range(seed, seed + SEARCHED):
-        last, actions = _match(rules, tried, seats)
-        if wanted(last):
-            yield Scenario(name, purpose, 3, rules, actions, "biased", needs(rules))
-            return
+BOUNDARY_PLAYS = Plays(
+    new_game,
+    sample_chance,
+    ((POLICIES["random"],), (POLICIES["heuristic"], POLICIES["random"], POLICIES["raising"])),
+    (3,),
+    needs,
+    PUBLISHED,
+    MAX_ACTIONS,
+)
+"""How the boundary search plays: random bots (every count, frog often), and a mixed table
+(chico and grand, long auctions)."""
 
 
-SEARCHED = 400
-"""How many seeds a search for a rare match tries (a deal counted at exactly 60 comes about once in
-a hundred deals)."""
-
-
-def _counted_sixty(last: FrogState) -> bool:
-    return any(deal.result is Result.DRAW for deal in last.history)
-
-
-def rare_matches(seed: int) -> Iterator[Scenario]:
-    """Matches with what random play seldom shows: a deal whose bidder counts exactly 60 (neither
-    a win nor a loss: count.result), for every engine."""
-    yield from _searched(
-        "searched-sixty", "a deal counted at exactly 60, a draw (count.result)", PUBLISHED, seed * 1000 + 500,
-        SEATINGS["random"], _counted_sixty,
-    )  # fmt: skip
+def boundary_matches(seed: int) -> Iterator[Scenario]:
+    """A match reaching each side of each number of the catalogue (:data:`BOUNDARIES`), searched
+    once a process."""
+    yield from boundary_scenarios(BOUNDARY_PLAYS, BOUNDARIES, seed)
 
 
 def _label(option: str | None) -> str:
@@ -239,13 +225,13 @@ def _golden(path: Path) -> Scenario:
 def all_scenarios(
     vectors: Path | None, random_games: int, seed: int, quick: bool = False
 ) -> tuple[Iterator[Scenario], list[str]]:
-    """Every match of a check in the order it is played (golden, bots, rare, featured, random), each made
-    as the check reaches it; and notes about golden files that could not be read."""
+    """Every match of a check in the order it is played (golden, boundaries, bots, featured, random),
+    each made as the check reaches it; and notes about golden files that could not be read."""
     return golden_first(
         vectors,
         _golden,
+        boundary_matches(seed),
         bot_matches(seed, quick),
-        rare_matches(seed),
         featured_matches(seed, quick),
         random_matches(random_games, seed),
     )
