@@ -11,14 +11,8 @@ from typing import Any
 import attrs
 import pytest
 
-from froeschis.framework.boundaries import (
-    Boundary,
-    Waiver,
-    boundary_scenarios,
-    search,
-    statement_numbers,
-    undecided,
-)
+from froeschis.framework.boundaries import Boundary, Waiver, statement_numbers, undecided
+from froeschis.framework.boundary_search import boundary_scenarios, search
 from froeschis.framework.checks import Conformance, Scenario
 from froeschis.framework.game import Game
 from froeschis.framework.registry import game, names

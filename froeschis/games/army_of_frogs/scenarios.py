@@ -20,7 +20,8 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
-from froeschis.framework.boundaries import Plays, boundary_scenarios
+from froeschis.framework.boundaries import Plays
+from froeschis.framework.boundary_search import boundary_scenarios
 from froeschis.framework.checks import Scenario
 from froeschis.framework.game import Policy
 from froeschis.framework.jsontext import loads

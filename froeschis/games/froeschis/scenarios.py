@@ -20,7 +20,8 @@ from pathlib import Path
 
 import attrs
 
-from froeschis.framework.boundaries import Plays, boundary_scenarios
+from froeschis.framework.boundaries import Plays
+from froeschis.framework.boundary_search import boundary_scenarios
 from froeschis.framework.checks import Scenario
 from froeschis.framework.loop import drive
 from froeschis.framework.playthroughs import golden_first, read_header

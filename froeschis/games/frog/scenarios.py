@@ -18,7 +18,8 @@ import random
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
-from froeschis.framework.boundaries import Plays, boundary_scenarios
+from froeschis.framework.boundaries import Plays
+from froeschis.framework.boundary_search import boundary_scenarios
 from froeschis.framework.checks import Scenario
 from froeschis.framework.game import Policy
 from froeschis.framework.loop import drive
