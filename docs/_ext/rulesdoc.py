@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 import attrs
 
 from froeschis.framework import registry
-from froeschis.framework.catalogue import Catalogue, Clause, Discrepancy
+from froeschis.framework.catalogue import Catalogue, Clause, Discrepancy, Misreading
 from froeschis.framework.errors import FroeschisError
 from froeschis.framework.game import Game
 from froeschis.framework.words import LANGUAGE_NAMES
@@ -771,6 +771,13 @@ def _texts(d: Discrepancy) -> str:
     return ", ".join(ENGLISH_NAMES.get(lang, lang) for lang in d.languages)
 
 
+def _unplayable(misreading: Misreading) -> str:
+    """What a misreading's line adds where the reference cannot play it: the checker never names it."""
+    if not misreading.unplayable:
+        return ""
+    return f" (not played, so never named: {esc(misreading.unplayable)})"
+
+
 def _resolution(doc: GameDoc) -> str:
     """What a discrepancy's answer is called: between several texts a resolution, in one a ruling."""
     return "Resolution" if doc.multilingual else "Ruling"
@@ -838,7 +845,11 @@ def clause_rst(doc: GameDoc, clause: Clause, show: Show = Show()) -> str:
         ]
     if show.misreadings and clause.misreadings:
         out += [".. rubric:: Misreadings the conformance checker can name", ""]
-        out += [f"- ``{m.id.partition('~')[2]}``: {esc(m.description)}" for m in clause.misreadings] + [""]
+        out += [
+            f"- ``{m.id.partition('~')[2]}``: {esc(m.description)}{_unplayable(m)}"
+            for m in clause.misreadings
+        ]
+        out.append("")
     if show.tests_page:
         out += [f".. _{tests_label(name, clause.id)}:", "", ".. rubric:: Tests", ""]
         out += [f"- {ref(test_label(name, nodeid), nodeid)}" for nodeid in row.tests] + [""]
