@@ -86,6 +86,7 @@ NUMERIC_OPTIONS: dict[tuple[str, str], Callable[[str], int | float]] = {
     ("census", "--divide"): positive_int,
     ("census", "--players"): player_count,
     ("census", "--seed"): non_negative_int,
+    ("census", "--jobs"): positive_int,
     ("conform", "--games"): non_negative_int,
     ("conform", "--seed"): non_negative_int,
     ("conform", "--timeout"): positive_seconds,
