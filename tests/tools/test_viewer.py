@@ -20,7 +20,7 @@ from docutils.nodes import make_id  # type: ignore[import-untyped]  # docutils h
 from froeschis.cli import main
 from froeschis.framework import records
 from froeschis.framework.registry import game, names
-from froeschis.framework.viewer import clause_anchor, clause_link, rules_page, script_json
+from froeschis.framework.viewer import clause_anchor, clause_link, lighter_svg, rules_page, script_json
 from tests.page_sizes import LIMIT
 from tests.viewer_pages import first_playthrough, page_data, parse, playthrough_lines, write_page
 
@@ -201,3 +201,20 @@ def test_keys_links_and_the_slider_move_between_steps(
         assert state["heading"] == (heading if step == 0 else f"{step}. {heading}")
         assert state["events"] == ([] if step == 0 else told[step - 1])
         assert (state["ending"] is not None) == (step == last)
+
+
+def test_a_picture_names_its_font_once_where_its_texts_share_one() -> None:
+    """The texts' common ``font-family`` goes to the SVG's root, which they inherit it from (a
+    fifth of a Fröschis page's bytes); a picture whose texts name several, or not all of them one,
+    stays as it is."""
+    font = ' font-family="DejaVu Sans"'
+    svg = f'<svg viewBox="0 0 9 9"><text x="1"{font}>a</text><g><text{font} y="2">b</text></g></svg>'
+    assert (
+        lighter_svg(svg)
+        == f'<svg{font} viewBox="0 0 9 9"><text x="1">a</text><g><text y="2">b</text></g></svg>'
+    )
+    mixed = f'<svg><text{font}>a</text><text font-family="serif">b</text></svg>'
+    assert lighter_svg(mixed) == mixed
+    partly = f"<svg><text{font}>a</text><text>b</text></svg>"
+    assert lighter_svg(partly) == partly
+    assert lighter_svg("<pre>no picture</pre>") == "<pre>no picture</pre>"
