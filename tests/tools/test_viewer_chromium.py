@@ -29,6 +29,7 @@ from froeschis.framework.viewer import clause_anchor, rules_page
 from tests.chromium import CHROMIUM, Browser
 from tests.tools.test_viewer_browser import _a_step_with_events, _check_step, _png_size_and_colours
 from tests.viewer_pages import first_playthrough, parse, playthrough_lines, write_page
+from tests.viewer_timing import measure
 
 pytestmark = pytest.mark.skipif(
     CHROMIUM is None, reason="no Chromium installed (Debian: apt-get install chromium; .ci/run does)"
@@ -191,3 +192,16 @@ def test_no_text_of_a_picture_is_cut_off(
     with Browser(390, 844) as browser:
         browser.open(page.as_uri())
         assert browser.evaluate(CUT) == []
+
+
+@pytest.mark.parametrize("name", names())
+def test_the_first_picture_is_painted_soon(
+    name: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The browser's first frame (its first contentful paint) has the picture of the step shown,
+    and comes well within a second or two of the navigation's start (``python -m
+    tests.viewer_timing`` measures it: 84 to 200 ms; the bound leaves room for a busy machine)."""
+    page = tmp_path / "replay.html"
+    write_page(capsys, first_playthrough(name), page)
+    _, paint, _ = measure(page, loads=1)
+    assert paint < 3000
