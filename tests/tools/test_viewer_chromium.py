@@ -200,7 +200,7 @@ def test_the_first_picture_is_painted_soon(
 ) -> None:
     """The browser's first frame (its first contentful paint) has the picture of the step shown,
     and comes well within a second or two of the navigation's start (``python -m
-    tests.viewer_timing`` measures it: 84 to 200 ms; the bound leaves room for a busy machine)."""
+    tests.viewer_timing`` measures it: 70 to 200 ms; the bound leaves room for a busy machine)."""
     page = tmp_path / "replay.html"
     write_page(capsys, first_playthrough(name), page)
     _, paint, _ = measure(page, loads=1)
