@@ -19,14 +19,11 @@ from pathlib import Path
 from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
 from sphinx.errors import SphinxError
-from sphinx.util import logging
 
 from froeschis.cli.explain import load_record, replay
 from froeschis.framework import registry, viewer
 from froeschis.games.froeschis.spec import spec_dir
 from tests.page_sizes import LIMIT
-
-logger = logging.getLogger(__name__)
 
 _PAGES: dict[tuple[str, Path], str] = {}
 """(game, playthrough file) -> its viewer page, made once a build."""
@@ -96,12 +93,13 @@ def frame_rst(game: str, playthrough: str) -> str:
     name = page_name(game, playthrough)
     return "\n".join(
         [
-            f"The replay viewer on ``{playthrough}`` (`open it on its own <{name}>`__; the arrow keys work"
-            " once it has the focus):",
+            f"The replay viewer on ``{playthrough}`` (`open it on its own <{name}>`__; the arrow keys"
+            " work once it has the focus):",
             "",
             ".. raw:: html",
             "",
-            f'   <iframe class="replay" src="{name}" title="{title}" loading="lazy" style="{FRAME_STYLE}"></iframe>',
+            f'   <iframe class="replay" src="{name}" title="{title}" loading="lazy"'
+            f' style="{FRAME_STYLE}"></iframe>',
             "",
         ]
     )
@@ -157,9 +155,13 @@ def _check_links(out: Path, game: str, links: set[str]) -> None:
         page, anchor = link.split("#", 1)
         if page not in ids:
             built = out / page
-            ids[page] = set(re.findall(r'\sid="([^"]+)"', built.read_text(encoding="utf-8"))) if built.is_file() else set()
+            ids[page] = (
+                set(re.findall(r'\sid="([^"]+)"', built.read_text(encoding="utf-8")))
+                if built.is_file()
+                else set()
+            )
         if anchor not in ids[page]:
-            raise SphinxError(f"the replay viewer of {game} links to {link}, which no page of the build has")
+            raise SphinxError(f"the replay viewer of {game} links to {link}: no page of the build has it")
 
 
 def setup(app: Sphinx) -> None:

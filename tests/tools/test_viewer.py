@@ -24,6 +24,8 @@ from froeschis.framework import records
 from froeschis.framework.registry import game, names
 from froeschis.framework.viewer import clause_anchor, clause_link, lighter_svg, rules_page, script_json
 from tests.page_sizes import LIMIT, weight
+from tests.tools.test_docs import IDS, small_project, sphinx_build, write_tests
+from tests.tools.test_docs import PAGE as DOCS_PAGE
 from tests.viewer_pages import first_playthrough, page_data, parse, playthrough_lines, write_page
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -259,3 +261,27 @@ def test_the_docs_link_each_playthrough_to_its_viewer_and_check_the_links(tmp_pa
         )
     with pytest.raises(SphinxError, match=re.escape("rules.html#x")):
         replays._check_links(tmp_path, "froeschis", {"rules.html#x"})  # no such page built
+
+
+def test_the_docs_build_writes_the_viewers_of_the_playthroughs_it_lists(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A doc project with Fröschis' rules and playthroughs (one here) on ``rules.html``, as the
+    docs have its rules: the build writes the playthrough's viewer beside the pages, the one
+    ``explain --html`` writes, and the list links to it and frames it; its clause links land on
+    the rules page's sections (the build checks it: ``_check_links`` above fails it otherwise)."""
+    record = first_playthrough("froeschis")
+    rules = "Rules\n=====\n" + DOCS_PAGE
+    pages = {"rules.rst": rules}
+    src = small_project(tmp_path, ".. toctree::\n\n   rules\n", write_tests(tmp_path, IDS), pages=pages)
+    shutil.copy(record, tmp_path / "vectors" / record.name)
+    out = tmp_path / "html"
+    assert sphinx_build(src, out) == 0
+    viewer = out / replays.page_name("froeschis", record.name)
+    expected = tmp_path / "expected.html"
+    write_page(capsys, record, expected)
+    assert viewer.read_text(encoding="utf-8") == expected.read_text(encoding="utf-8")
+    listed = (out / "rules.html").read_text(encoding="utf-8")
+    assert (
+        listed.count(f'href="{viewer.name}"') == 2 and f'<iframe class="replay" src="{viewer.name}"' in listed
+    )
