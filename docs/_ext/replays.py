@@ -28,6 +28,9 @@ from tests.page_sizes import LIMIT
 _PAGES: dict[tuple[str, Path], str] = {}
 """(game, playthrough file) -> its viewer page, made once a build."""
 
+_STEPS: dict[tuple[str, Path], int] = {}
+"""(game, playthrough file) -> how many steps its viewer has."""
+
 _VECTORS: dict[str, Path] = {}
 """The default game's playthroughs folder where a build replaces it (``froeschis_vectors_dir``)."""
 
@@ -56,7 +59,15 @@ def viewer_page(game: str, playthrough: str) -> str:
         broken = f"Step {error.step} cannot be replayed: {error}" if error is not None else ""
         start = record.game.new_game(record.players, record.rules)
         _PAGES[key] = viewer.page(record.game, start, steps, playthrough, "", broken)
+        _STEPS[key] = len(steps)
     return _PAGES[key]
+
+
+def middle_step(game: str, playthrough: str) -> int:
+    """The step halfway through the playthrough, the one its frame opens on (step 0, the game
+    set up, has no words, and Frog's no cards)."""
+    viewer_page(game, playthrough)
+    return (_STEPS[(game, vectors(game) / playthrough)] + 1) // 2
 
 
 def weight(game: str, playthrough: str) -> int:
@@ -88,7 +99,8 @@ picture and a step's words."""
 
 
 def frame_rst(game: str, playthrough: str) -> str:
-    """The viewer of one playthrough in a frame (a phone's width or the column's), and its link."""
+    """The viewer of one playthrough in a frame (a phone's width or the column's) at its middle
+    step, and its link."""
     title = html.escape(f"The replay viewer: {registry.game(game).title}, {playthrough}", quote=True)
     name = page_name(game, playthrough)
     return "\n".join(
@@ -98,7 +110,7 @@ def frame_rst(game: str, playthrough: str) -> str:
             "",
             ".. raw:: html",
             "",
-            f'   <iframe class="replay" src="{name}" title="{title}" loading="lazy"'
+            f'   <iframe class="replay" src="{name}#step={middle_step(game, playthrough)}" title="{title}" loading="lazy"'
             f' style="{FRAME_STYLE}"></iframe>',
             "",
         ]
@@ -109,6 +121,7 @@ def reset(default_vectors: Path | None) -> None:
     """Forget the pages of the last build; ``default_vectors`` replaces the default game's
     playthroughs folder (the extension's ``froeschis_vectors_dir``), if given."""
     _PAGES.clear()
+    _STEPS.clear()
     _VECTORS.clear()
     if default_vectors is not None:
         _VECTORS[registry.DEFAULT] = default_vectors

@@ -229,7 +229,9 @@ def test_a_page_weighs_the_pages_it_frames(tmp_path: Path) -> None:
     (with its assets) with the page, once, and a page framing itself does not loop."""
     (tmp_path / "style.css").write_bytes(b"s" * 100)
     (tmp_path / "viewer.html").write_text('<link href="style.css">' + "v" * 1000, "utf-8")
-    host = '<iframe class="replay" src="viewer.html" title="t"></iframe><a href="viewer.html">' + "h" * 50
+    host = (
+        '<iframe class="replay" src="viewer.html#step=2" title="t"></iframe><a href="viewer.html">' + "h" * 50
+    )
     (tmp_path / "host.html").write_text(host + '<iframe src="host.html"></iframe>', "utf-8")
     viewer_weight = len((tmp_path / "viewer.html").read_bytes()) + 100
     assert weight(tmp_path / "viewer.html") == viewer_weight
@@ -282,6 +284,8 @@ def test_the_docs_build_writes_the_viewers_of_the_playthroughs_it_lists(
     write_page(capsys, record, expected)
     assert viewer.read_text(encoding="utf-8") == expected.read_text(encoding="utf-8")
     listed = (out / "rules.html").read_text(encoding="utf-8")
+    middle = (len(playthrough_lines(record)) - 2 + 1) // 2  # the frame opens halfway
     assert (
-        listed.count(f'href="{viewer.name}"') == 2 and f'<iframe class="replay" src="{viewer.name}"' in listed
+        listed.count(f'href="{viewer.name}"') == 2
+        and f'<iframe class="replay" src="{viewer.name}#step={middle}"' in listed
     )
