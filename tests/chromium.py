@@ -15,6 +15,7 @@ import contextlib
 import fcntl
 import json
 import os
+import select
 import shutil
 import subprocess
 import time
@@ -86,7 +87,8 @@ class Browser:
 
     def _read(self, deadline: float) -> dict[str, Any]:
         while b"\0" not in self._buffer:
-            if time.monotonic() > deadline:
+            ready, _, _ = select.select([self._answers], [], [], max(0.0, deadline - time.monotonic()))
+            if not ready:
                 raise BrowserError("the browser did not answer in time")
             chunk = os.read(self._answers, 1 << 16)
             if not chunk:
