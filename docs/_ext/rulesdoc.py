@@ -1030,8 +1030,9 @@ def tests_rst(doc: GameDoc) -> str:
     return "\n".join(out)
 
 
-def playthroughs_rst(doc: GameDoc) -> str:
-    """The golden playthroughs and the clauses each exercises (a line saying so while there are none)."""
+def playthroughs_rst(doc: GameDoc, viewers: Mapping[str, str] | None = None) -> str:
+    """The golden playthroughs and the clauses each exercises (a line saying so while there are none),
+    each with the text ``viewers`` has for it (its link to the replay viewer) under its heading."""
     if not doc.playthroughs:
         folder = doc.catalogue.path.rpartition("/")[0]
         return f"There are no golden playthroughs in ``{folder}/vectors/`` yet.\n"
@@ -1039,6 +1040,8 @@ def playthroughs_rst(doc: GameDoc) -> str:
     for play in doc.playthroughs.values():
         out += [f".. _{playthrough_label(doc.name, play.name)}:", ""]
         out += _heading(f"``{play.name}``", "-")
+        if viewers and play.name in viewers:
+            out += [viewers[play.name], ""]
         if play.purpose:
             out += [doc.linked(play.purpose.strip()), ""]
         out += [f"{play.entries} lines. Its events name {len(play.clauses)} clauses:", ""]
