@@ -23,9 +23,11 @@ The evidence is the reference's own account of the games (its provenance,
   changes in it) blames the part where the engine's own account went otherwise.
 * **The first event where the events part** comes before the spectrum: the clauses of the
   reference's event there, and those the engine's own event there cites when it says another
-  thing (an auction won where the reference asks the next seat), are the first suspects, ranked
-  among themselves by the spectrum; clauses at work in the step but not in that event (Frog's
-  settlement, after a count that differs) follow. Of the event's clauses, the one whose entry, a
+  thing (an auction won where the reference asks the next seat), are the first suspects when they
+  are so in at least half of the failing games, ranked among themselves by the spectrum; clauses
+  at work in the step but not in that event (Frog's settlement, after a count that differs)
+  follow. (Ranking by the number of games instead let one game where the events part elsewhere
+  outweigh the spectrum.) Of the event's clauses, the one whose entry, a
   generic perturbation in the reference's place, reports that event as the engine did breaks a
   tie (Frog's count: the result, not the points, when 61 is counted a draw).
 * **Value replacement**: a generic perturbation of a clause's entry
@@ -240,12 +242,13 @@ class Suspect:
 
 def rank(accounts: Sequence[Account], passing: Sequence[frozenset[str]]) -> tuple[Suspect, ...]:
     """Every clause any failing game's account involves, most suspicious first: first the clauses of
-    the first event where the engine's events part from the reference's in more games (an engine
-    whose events matched so far "is localised by the first event where they part",
-    spec/protocol.md), then by the score; ties: the clause whose decision changed reports that event
-    as the engine did in more games, then the one whose decision changed gives the engine's reply in
-    more, then the one that is the main one of the blamed part in more, then the one that wrote
-    differing fields in more, then the one at work in fewer games played right."""
+    the first event where the engine's events part from the reference's in at least half of the
+    games (an engine whose events matched so far "is localised by the first event where they part",
+    spec/protocol.md), then the others, each by the score; ties: the clause whose decision changed
+    reports that event as the engine did in more games, then the one whose decision changed gives
+    the engine's reply in more, then the one that is the main one of the blamed part in more, then
+    the one that wrote differing fields in more, then the one at work in fewer games played
+    right."""
     total = len(accounts)
     suspects = []
     for clause in sorted(set().union(*(a.clauses for a in accounts)) if accounts else ()):
@@ -263,7 +266,7 @@ def rank(accounts: Sequence[Account], passing: Sequence[frozenset[str]]) -> tupl
         sorted(
             suspects,
             key=lambda s: (
-                -s.parted,
+                -(2 * s.parted >= total),
                 -round(s.score, 9),
                 -s.fitted,
                 -s.replaced,

@@ -238,5 +238,7 @@ def test_the_first_differing_events_clauses_are_the_first_suspects_and_a_fit_bre
     assert "a clause of the first event where the events part in 2" in ranked[0].evidence(2)
     unfitted = rank([attrs.evolve(game, fitted=frozenset())] * 2, played_right)
     assert [s.clause for s in unfitted][:2] == ["count.points", "count.result"]  # the main part's
-    without_events = rank([attrs.evolve(game, parted=frozenset(), fitted=frozenset())] * 2, played_right)
-    assert without_events[0].clause == "settle.stake"  # the spectrum alone
+    without_events = attrs.evolve(game, parted=frozenset(), fitted=frozenset())
+    assert rank([without_events] * 2, played_right)[0].clause == "settle.stake"  # the spectrum alone
+    # An event where the events part in fewer than half of the games does not lead.
+    assert rank([game, without_events, without_events], played_right)[0].clause == "settle.stake"
