@@ -192,6 +192,13 @@ def test_a_headline_naming_another_clause_than_its_first_error_says_why() -> Non
         assert f"why bid.pass-final, not bid.end: {because}" in text
         assert disagreement(root) in text
     assert disagreement(_root("bid.end", PROVENANCE)) == ""
+    cited = _root("game.end", PROVENANCE)
+    first = attrs.evolve(cited.findings[0], candidate_clauses=("game.end",), parted=1)
+    why = disagreement(attrs.evolve(cited, findings=(first, first)))
+    assert why.startswith("why game.end, not bid.end: fault localisation over all 2 games")
+    assert why.endswith(
+        "the engine's own event where the events part, in the place of the reference's, cites game.end"
+    )
 
 
 def test_the_account_starts_from_the_part_whose_event_is_the_first_to_differ() -> None:
