@@ -18,6 +18,7 @@ const BUGS = new Set([
   'ten-cards', 'dealer-right', 'one-bid-each', 'pass-reenter', 'grand-asks-on', 'chico-hearts',
   'keep-widow-cards', 'no-trump-duty', 'must-win', 'bidder-leads', 'ten-below-jack',
   'frog-counts-widow', 'pays-points-earned', 'grand-four', 'passout-not-counted', 'sixty-one-draws',
+  'lost-no-multiplier',
 ]);
 
 // ------------------------------------------------------------------------------------- the cards
@@ -484,7 +485,7 @@ export class Frog {
     if (result === 'draw') base = 0; // a draw settles nothing (the clean engine's draw is 60 - 60)
     const four = this.rules.grand_pays_four || this.bug === 'grand-four';
     const stake = { frog: 1, chico: 2, grand: four ? 4 : 3 }[s.contract];
-    const amount = base * stake;
+    const amount = this.bug === 'lost-no-multiplier' && result === 'loss' ? base : base * stake;
     const changes = [0, 1, 2].map((seat) => (seat === s.bidder ? 2 * amount : -amount) + 0);
     s.scores = s.scores.map((v, i) => v + changes[i]);
     const multiplier = this.rules.grand_pays_four ? 'variant.grand-four' : 'settle.multiplier';

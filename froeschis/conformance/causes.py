@@ -33,7 +33,7 @@ from froeschis.conformance.hypotheses import Hypothesis, catalogued, perturbed
 from froeschis.conformance.localise import Account, Suspect, account_of, rank
 from froeschis.conformance.protocol import CandidateTimeout
 from froeschis.conformance.referee import Referee
-from froeschis.conformance.replay import changes_play, reproduces, reproduces_step
+from froeschis.conformance.replay import changes_play, reproduces, reproduces_event, reproduces_step
 from froeschis.conformance.runner import Evidence
 from froeschis.framework.catalogue import Misreading
 from froeschis.framework.checks import JSON
@@ -130,6 +130,9 @@ class _Failing:
     account: Account
     involved: tuple[str, ...]
     """The clauses of the game's first error: its main clauses, then the related ones."""
+    parted: int | None = None
+    """The index, among the diverging step's events, of the first where the engine's part from the
+    reference's (None: they did not part, or are not trusted)."""
 
 
 DECIDED = frozenset({"legal", "legal-refused", "illegal-accepted"})
@@ -189,7 +192,9 @@ def _prepare(referee: Referee, index: int, evidence: Evidence, finding: Finding,
             differing = referee.kit.significant_paths(step.after, finding.fields, _phase_of(divergence.reply))
     parted = finding.parted if finding.kind == "state" else None
     account = account_of(history, diverging, differing, deciding, at, owners, parted)
-    return _Failing(index, evidence, state, account, involved)
+    if parted is not None and account.parted:  # the engine's event there, when it says another thing
+        account = attrs.evolve(account, parted=account.parted | set(finding.candidate_clauses))
+    return _Failing(index, evidence, state, account, involved, parted)
 
 
 def _phase_of(reply: object) -> JSON:
@@ -306,6 +311,22 @@ def _search(
     return causes, left
 
 
+def _event_fits(referee: Referee, generic: Sequence[Hypothesis], game: _Failing) -> frozenset[str]:
+    """The clauses of the first event where the game's events part (:attr:`Account.parted`) whose
+    entry, perturbed, reports that event as the engine did."""
+    parted, clauses = game.parted, game.account.parted
+    if parted is None or not clauses:
+        return frozenset()
+    rules = game.evidence.trial.rules
+    return frozenset(
+        clause
+        for h in generic
+        if (clause := h.clause_in(rules)) in clauses
+        and changes_play(referee, h.play, rules)
+        and reproduces_event(referee, h.play, game.evidence, game.before, parted)
+    )
+
+
 def _suspects(games: Sequence[_Failing], passing: Sequence[Evidence]) -> tuple[Suspect, ...]:
     return rank([g.account for g in games], [e.exercised for e in passing])
 
@@ -347,7 +368,12 @@ def blame(
             for index in fits[h.id]:
                 replaced[index].add(h.clause_in(games[index].trial.rules))
         left = [
-            attrs.evolve(g, account=attrs.evolve(g.account, replaced=frozenset(replaced[g.index])))
+            attrs.evolve(
+                g,
+                account=attrs.evolve(
+                    g.account, replaced=frozenset(replaced[g.index]), fitted=_event_fits(referee, generic, g)
+                ),
+            )
             for g in left
         ]
         fitted, left = _search(referee, generic, left, passing, True, fits)

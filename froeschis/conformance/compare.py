@@ -34,6 +34,7 @@ __all__ = [
     "StepCheck",
     "compare_reply",
     "describe_event",
+    "event_key",
 ]
 
 ERROR, WARNING = "error", "warning"
@@ -106,7 +107,7 @@ def describe_event(event: JSON) -> str:
     return " ".join(parts) + f" [{', '.join(map(str, event.get('clauses', [])))}]"
 
 
-def _event_key(event: JSON) -> tuple[JSON, ...]:
+def event_key(event: JSON) -> tuple[JSON, ...]:
     """What an event says happened, without the clauses it cites."""
     if not isinstance(event, dict):
         return (repr(event),)
@@ -312,7 +313,7 @@ def _compare_events(
         return [], True, None
     assert isinstance(got_events, list)
     want_events = ref.event_json
-    keys_want, keys_got = [_event_key(e) for e in want_events], [_event_key(e) for e in got_events]
+    keys_want, keys_got = [event_key(e) for e in want_events], [event_key(e) for e in got_events]
     parting = None
     if keys_want != keys_got:
         index = _first_difference(keys_want, keys_got)

@@ -21,6 +21,15 @@ The evidence is the reference's own account of the games (its provenance,
   "is localised by the first event where they part"): a record written whole by an early part of
   the step and completed by a later one (Frog's count writes a deal's record, its settlement the
   changes in it) blames the part where the engine's own account went otherwise.
+* **The first event where the events part** comes before the spectrum: the clauses of the
+  reference's event there, and those the engine's own event there cites when it says another
+  thing (an auction won where the reference asks the next seat), are the first suspects when they
+  are so in at least half of the failing games, ranked among themselves by the spectrum; clauses
+  at work in the step but not in that event (Frog's settlement, after a count that differs)
+  follow. (Ranking by the number of games instead let one game where the events part elsewhere
+  outweigh the spectrum.) Of the event's clauses, the one whose entry, a
+  generic perturbation in the reference's place, reports that event as the engine did breaks a
+  tie (Frog's count: the result, not the points, when 61 is counted a draw).
 * **Value replacement**: a generic perturbation of a clause's entry
   (:mod:`froeschis.conformance.perturb`) that, put in the reference's place at the diverging step,
   answers it as the engine did shows that changing that decision there gives the engine's reply.
@@ -72,6 +81,14 @@ class Account:
     replaced: frozenset[str] = frozenset()
     """Clauses whose decision at the diverging step, changed by a generic perturbation of their
     entry, gives the engine's reply (value replacement)."""
+    parted: frozenset[str] = frozenset()
+    """The clauses of the reference's event where the engine's events first part from it in the
+    diverging step (empty: the engine reported no events there, they matched, or they are not
+    trusted): an engine whose events matched so far "is localised by the first event where they
+    part" (spec/protocol.md)."""
+    fitted: frozenset[str] = frozenset()
+    """Those of :attr:`parted` whose decision there, changed by a generic perturbation of their
+    entry, reports that event as the engine did (value replacement on the first differing event)."""
 
     def weight(self, clause: str) -> float:
         kinds = (
@@ -88,7 +105,7 @@ class Account:
 
     @property
     def clauses(self) -> frozenset[str]:
-        return self.main | self.wrote | self.kept | self.at | self.before | self.replaced
+        return self.main | self.wrote | self.kept | self.at | self.before | self.replaced | self.parted
 
 
 def clauses_of(parts: Iterable[Fired]) -> frozenset[str]:
@@ -116,6 +133,12 @@ def account_of(
     wrote: set[str] = set()
     kept: set[str] = set()
     blamed = parting_parts(diverging, differing, parted)
+    with_events = [part for part in diverging if part.event is not None]
+    first_event = (
+        frozenset(with_events[parted].clauses)
+        if parted is not None and 0 <= parted < len(with_events)
+        else frozenset()
+    )
     if blamed:
         root, *others = blamed
         main.add(diverging[root].clauses[0])
@@ -135,6 +158,7 @@ def account_of(
         frozenset(kept),
         clauses_of(diverging) | frozenset(at),
         before,
+        parted=first_event,
     )
 
 
@@ -189,23 +213,42 @@ class Suspect:
     """Failing games in which it is the main clause of the part blamed first for a differing field."""
     replaced: int = 0
     """Failing games whose diverging step a generic perturbation of its entry answers as the engine did."""
+    parted: int = 0
+    """Failing games in which it is a clause of the first event where the engine's events part from
+    the reference's."""
+    fitted: int = 0
+    """Failing games in which, a clause of that event, a generic perturbation of its entry reports
+    the event as the engine did."""
 
     def evidence(self, games: int) -> str:
         wrote = f", wrote a differing field in {self.wrote}" if self.wrote else ""
         replaced = (
             f", its decision changed gives the engine's reply in {self.replaced}" if self.replaced else ""
         )
+        parted = (
+            f", a clause of the first event where the events part in {self.parted}" if self.parted else ""
+        )
+        fitted = (
+            f" (its decision changed reports that event as the engine did in {self.fitted})"
+            if self.fitted
+            else ""
+        )
         return (
             f"at work at or just before the divergence in {self.failing} of the {games} failing games"
-            f"{wrote}{replaced}; at work in {self.passing} games played right (score {self.score:.2f})"
+            f"{wrote}{replaced}{parted}{fitted}; at work in {self.passing} games played right "
+            f"(score {self.score:.2f})"
         )
 
 
 def rank(accounts: Sequence[Account], passing: Sequence[frozenset[str]]) -> tuple[Suspect, ...]:
-    """Every clause any failing game's account involves, most suspicious first (ties: the clause
-    that is the main one of the blamed part in more games, then the one whose decision changed gives
-    the engine's reply in more, then the one that wrote differing fields in more, then the one at
-    work in fewer games played right)."""
+    """Every clause any failing game's account involves, most suspicious first: first the clauses of
+    the first event where the engine's events part from the reference's in at least half of the
+    games (an engine whose events matched so far "is localised by the first event where they part",
+    spec/protocol.md), then the others, each by the score; ties: the clause whose decision changed
+    reports that event as the engine did in more games, then the one whose decision changed gives
+    the engine's reply in more, then the one that is the main one of the blamed part in more, then
+    the one that wrote differing fields in more, then the one at work in fewer games played
+    right."""
     total = len(accounts)
     suspects = []
     for clause in sorted(set().union(*(a.clauses for a in accounts)) if accounts else ()):
@@ -216,9 +259,21 @@ def rank(accounts: Sequence[Account], passing: Sequence[frozenset[str]]) -> tupl
         wrote = sum(1 for a in accounts if clause in a.main | a.wrote | a.kept)
         main = sum(1 for a in accounts if clause in a.main)
         replaced = sum(1 for a in accounts if clause in a.replaced)
-        suspects.append(Suspect(clause, score, failing, played_right, wrote, main, replaced))
+        parted = sum(1 for a in accounts if clause in a.parted)
+        fitted = sum(1 for a in accounts if clause in a.fitted)
+        suspects.append(Suspect(clause, score, failing, played_right, wrote, main, replaced, parted, fitted))
     return tuple(
         sorted(
-            suspects, key=lambda s: (-round(s.score, 9), -s.replaced, -s.main, -s.wrote, s.passing, s.clause)
+            suspects,
+            key=lambda s: (
+                -(2 * s.parted >= total),
+                -round(s.score, 9),
+                -s.fitted,
+                -s.replaced,
+                -s.main,
+                -s.wrote,
+                s.passing,
+                s.clause,
+            ),
         )
     )

@@ -18,6 +18,7 @@ from typing import Any
 
 import attrs
 
+from froeschis.conformance.compare import event_key
 from froeschis.conformance.referee import Referee
 from froeschis.conformance.runner import Evidence
 from froeschis.framework.checks import JSON
@@ -184,3 +185,25 @@ def reproduces_step(referee: Referee, play: Playing, evidence: Evidence, before:
     action = trial.actions[divergence.index]
     after = _apply(hypothesis, action)
     return _explains(referee, after, before.apply(action), divergence.reply, trial.rules)
+
+
+def reproduces_event(referee: Referee, play: Playing, evidence: Evidence, before: Any, parted: int) -> bool:
+    """Whether the hypothesis, put in the reference's place where the engine and the reference last
+    agreed (``before``), reports the diverging step's events as the engine did up to and including
+    the one numbered ``parted``, the first where the engine's part from the reference's: its
+    decision changed gives the engine's own account of the step where it first went otherwise,
+    whatever the step's later parts did (the state may differ further on, by what followed)."""
+    trial, divergence = evidence.trial, evidence.divergence
+    assert divergence is not None
+    reply = divergence.reply
+    got = reply.get("events") if isinstance(reply, dict) else None
+    if before is None or divergence.probe is not None or not isinstance(got, list) or parted >= len(got):
+        return False
+    if divergence.index is None or divergence.index >= len(trial.actions):
+        return False
+    try:
+        step = attrs.evolve(before, rules=play(trial.rules)).transition(trial.actions[divergence.index])
+    except UNDECIDED:
+        return False
+    events = [referee.game.event_to_json(part.event) for part in step.fired if part.event is not None]
+    return len(events) > parted and all(event_key(events[n]) == event_key(got[n]) for n in range(parted + 1))

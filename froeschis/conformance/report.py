@@ -514,6 +514,11 @@ def disagreement(root: RootCause) -> str:
         games = len(cause.all_games)
         over = "the cause's one game" if games == 1 else f"all {games} games of the cause"
         because = f"fault localisation over {over} ranks it first; this game's diverging step names {named}"
+        if first.parted is not None and cause.clause in first.candidate_clauses:
+            because += (
+                f", and the engine's own event where the events part, in the place of the reference's, "
+                f"cites {cause.clause}"
+            )
     return f"why {cause.clause}, not {first.clauses[0]}: {because}"
 
 

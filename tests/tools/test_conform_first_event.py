@@ -23,13 +23,14 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 from rich.console import Console
 
 from froeschis.conformance import CheckConfig, ReferenceEngine, check
 from froeschis.conformance.causes import EXPLAINED, PROVENANCE, Cause
 from froeschis.conformance.compare import Finding
-from froeschis.conformance.localise import account_of
+from froeschis.conformance.localise import Account, account_of, rank
 from froeschis.conformance.report import Report, RootCause, disagreement, render_cause
 from froeschis.framework import registry
 from froeschis.framework.catalogue import Misreading
@@ -133,6 +134,12 @@ def test_a_state_difference_is_blamed_on_the_first_event_where_the_events_part()
     # Before issue 30: count.bidder-points, the clause of the part the provenance says wrote history.
     assert cause.clause in SETTLED_CLAUSES, cause.headline()
     assert {s.clause for s in cause.cause.suspects[:3]} <= set(SETTLED_CLAUSES)
+    # The stake's entry, perturbed (a chico's stake one less), reports the engine's settled event in
+    # some matches; settle.multiplier still comes after the event's other clauses, which were at
+    # work in the matches played under variant.grand-four too (the stake is that clause's there).
+    multiplier = next(s for s in cause.cause.suspects if s.clause == "settle.multiplier")
+    assert multiplier.fitted > 0 and multiplier.parted < cause.cause.suspects[0].parted
+    assert "reports that event as the engine did" in " ".join(text_of(report).split())
 
 
 def test_the_headline_agrees_with_the_events_part_at_and_reference_clause_lines() -> None:
@@ -185,6 +192,13 @@ def test_a_headline_naming_another_clause_than_its_first_error_says_why() -> Non
         assert f"why bid.pass-final, not bid.end: {because}" in text
         assert disagreement(root) in text
     assert disagreement(_root("bid.end", PROVENANCE)) == ""
+    cited = _root("game.end", PROVENANCE)
+    first = attrs.evolve(cited.findings[0], candidate_clauses=("game.end",), parted=1)
+    why = disagreement(attrs.evolve(cited, findings=(first, first)))
+    assert why.startswith("why game.end, not bid.end: fault localisation over all 2 games")
+    assert why.endswith(
+        "the engine's own event where the events part, in the place of the reference's, cites game.end"
+    )
 
 
 def test_the_account_starts_from_the_part_whose_event_is_the_first_to_differ() -> None:
@@ -206,3 +220,32 @@ def test_the_account_starts_from_the_part_whose_event_is_the_first_to_differ() -
     assert by_event.main == {"settle.pay"} and by_event.wrote == {"settle.stake"}
     assert {"count.points", "count.result"} <= by_event.at
     assert account_of((), step, differing, parted=0).main == {"count.points"}
+
+
+def test_the_first_differing_events_clauses_are_the_first_suspects_and_a_fit_breaks_their_ties() -> None:
+    """Fault localisation over the games: a clause of the event where the engine's events first part
+    comes before a clause at work only elsewhere in the step, however few games played right the
+    latter was at work in (Frog's count at 61 and the settlement after it); among the event's
+    clauses the spectrum decides, and then the one whose entry, perturbed, reports that event as the
+    engine did (the result, not the points)."""
+    count = frozenset({"count.points", "count.result"})
+    game = Account(
+        main=frozenset({"count.points"}),
+        wrote=frozenset({"count.result", "settle.stake"}),
+        kept=frozenset(),
+        at=count | {"settle.stake"},
+        before=frozenset(),
+        parted=count,
+        fitted=frozenset({"count.result"}),
+    )
+    played_right = [count | {"settle.stake"}] * 3 + [count] * 5  # the stake at work in fewer
+    ranked = rank([game, game], played_right)
+    assert [s.clause for s in ranked] == ["count.result", "count.points", "settle.stake"]
+    assert ranked[0].parted == 2 and ranked[0].fitted == 2
+    assert "a clause of the first event where the events part in 2" in ranked[0].evidence(2)
+    unfitted = rank([attrs.evolve(game, fitted=frozenset())] * 2, played_right)
+    assert [s.clause for s in unfitted][:2] == ["count.points", "count.result"]  # the main part's
+    without_events = attrs.evolve(game, parted=frozenset(), fitted=frozenset())
+    assert rank([without_events] * 2, played_right)[0].clause == "settle.stake"  # the spectrum alone
+    # An event where the events part in fewer than half of the games does not lead.
+    assert rank([game, without_events, without_events], played_right)[0].clause == "settle.stake"

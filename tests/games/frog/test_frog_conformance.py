@@ -13,6 +13,7 @@ of the full check.
 from __future__ import annotations
 
 import functools
+import io
 import json
 import re
 import shutil
@@ -21,6 +22,7 @@ from typing import Any
 
 import attrs
 import pytest
+from rich.console import Console
 
 from froeschis.conformance import CheckConfig, ReferenceEngine, assert_conforms, check, compare_record
 from froeschis.conformance.report import Report
@@ -68,22 +70,28 @@ BUGS: tuple[tuple[str, str], ...] = (
     ("grand-four", "settle.multiplier"),
     ("passout-not-counted", "match.end"),
     ("sixty-one-draws", "count.result"),
+    ("lost-no-multiplier", "settle.multiplier"),
 )
 """Each bug of the Node engine (``--bug NAME``) and the clause that examples/frog/bugs.md says it breaks."""
 NOT_NAMED_FIRST = {
     "ten-cards": "deck.composition",
     "passout-not-counted": "bid.all-pass",
-    "sixty-one-draws": "settle.multiplier",
+    "lost-no-multiplier": "settle.each-opponent",
 }
 """The bugs whose first cause is another clause than their own, named by fault localisation (no
 misreading of the catalogue plays them): ``ten-cards`` deals ten each from the 36-card deck only, so
 the clause at work in its failing matches alone is deck.composition (deal.packets and deal.hand-size
 follow it among the suspects: the short-deck matches, dealt right, clear them a little);
 ``passout-not-counted`` leaves a passed-out deal out of ``history`` and ``deals``, which the
-reference's step writes under bid.end and bid.all-pass, not match.end; ``sixty-one-draws`` (issue
-30) is caught by the boundary match counted at 61, whose events part at ``counted`` (count.result's
-result), but the step's whole record is blamed and fault localisation ranks settle.multiplier first
-(issue 30's first item, the first differing event, is to make it count.result)."""
+reference's step writes under bid.end and bid.all-pass, not match.end; ``lost-no-multiplier`` (issue
+30: a lost contract settled without its stake) parts at the ``settled`` event, whose clauses are the
+first suspects, but of them settle.multiplier is at work in fewer failing matches (under
+variant.grand-four the stake is that clause's), so the event's main clause comes first and
+settle.multiplier fourth, though its entry perturbed reports the event as the engine did in the lost
+chicos. (Until issue 30's first item, ``sixty-one-draws``, caught by the boundary match counted at
+61 whose events part at ``counted``, was named settle.multiplier, of the settlement after it: the
+step's whole record was blamed. The clauses of the first event where the events part now come
+first, and of them count.result, whose entry perturbed reports that event as the engine did.)"""
 UNSUSPECTED = {"passout-not-counted"}
 """The bugs whose own clause is not even among the suspects of a cause (see above)."""
 
@@ -188,6 +196,24 @@ def test_every_bug_of_the_node_engine_is_caught_with_its_clause_among_the_suspec
     assert first.clause == NOT_NAMED_FIRST.get(bug, clause), [c.headline() for c in report.causes]
     suspects = {first.clause, *(s.clause for cause in report.causes for s in cause.cause.suspects)}
     assert (clause in suspects) is (bug not in UNSUSPECTED)
+    _assert_the_headline_agrees_with_its_first_error(report)
+
+
+def _assert_the_headline_agrees_with_its_first_error(report: Report) -> None:
+    """Issue 30: a cause's headline never disagrees with its own "events part at" and "reference's
+    clause" lines; where it names another clause, the report says why."""
+    console = Console(width=300, record=True, file=io.StringIO())
+    report.render(console, show_table=False)
+    text = console.export_text()
+    for cause in report.causes:
+        finding = cause.findings[0]
+        if cause.clause is None or not finding.clauses:
+            continue
+        if cause.clause not in finding.clauses:
+            assert f"why {cause.clause}, not {finding.clauses[0]}: " in text, cause.headline()
+        if finding.parted is not None:  # the error's clauses are the event's where the events part
+            parting = next(line for line in finding.detail.splitlines() if "events part at" in line)
+            assert f"[{', '.join(finding.clauses)}], got" in parting
 
 
 @needs_node
