@@ -97,6 +97,7 @@
     busy = true;
     setButtons(false);
     body.seat = seat;
+    body.since = shown;
     request("POST", "/api/act", body).then(function (answer) {
       busy = false;
       if (answer.status === 200) render(answer.data);
@@ -159,8 +160,9 @@
       });
     }
     var log = $("log");
-    if (view.log.length < shown) { log.textContent = ""; shown = 0; } // another game
-    for (; shown < view.log.length; shown++) log.appendChild(logEntry(view.log[shown], view.clauses));
+    if (view.log_from === 0) { log.textContent = ""; shown = 0; } // the whole log: a new page, another game
+    for (var i = 0; i < view.log.length; i++) log.appendChild(logEntry(view.log[i], view.clauses));
+    shown = view.log_from + view.log.length;
     $("end").hidden = !over;
     if (over) {
       $("over").textContent = view.over;
@@ -173,7 +175,7 @@
   }
 
   function load() {
-    request("GET", "/api/table").then(function (answer) {
+    request("GET", "/api/table?since=" + shown).then(function (answer) {
       if (answer.status === 200) render(answer.data);
       else if ((answer.status === 401 || answer.status === 403) && !claimed) claim(); // a server restarted
       else $("status").textContent = answer.data.error;

@@ -29,7 +29,8 @@ The API (every body JSON, at most :data:`MAX_BODY` bytes; every answer JSON, a r
 * ``POST /api/seat``: claim the person's seat; the answer's ``token`` goes in the header
   ``X-Froeschis-Token`` of every other request. One person per server: a second claim is refused
   (409).
-* ``GET /api/table``: what the seat sees now (the picture, the view, the question, the events).
+* ``GET /api/table?since=N``: what the seat sees now (the picture, the view, the question, the
+  events told from the ``N``-th on, with their clauses); ``since`` may also be given to ``act``.
 * ``POST /api/act``: ``{"seat": N, "action": ACTION}`` (an action in the game's JSON form, as the
   choices list it) or ``{"seat": N, "answer": "TEXT"}`` (an answer as typed at the terminal); a
   refused one is a 422 naming the clause. The bots then play until the seat decides again.
@@ -49,6 +50,7 @@ import json
 import random
 import re
 import secrets
+import socket
 import sys
 import threading
 from collections.abc import Callable, Sequence
@@ -199,13 +201,16 @@ class Table:
     def _question(self) -> Question | None:
         return None if self.over else self.person.question(self.state, self.seat)
 
-    def view(self) -> dict[str, Any]:
-        """What the person's seat sees now, as the page shows it."""
+    def view(self, since: int = 0) -> dict[str, Any]:
+        """What the person's seat sees now, as the page shows it: the events told from the
+        ``since``-th on (those before it are on the page), all of them if there are fewer."""
         with self._lock:
-            return self._view()
+            return self._view(since)
 
-    def _view(self) -> dict[str, Any]:
+    def _view(self, since: int = 0) -> dict[str, Any]:
         game, state, seat = self.game, self.state, self.seat
+        since = since if since <= len(self.log) else 0  # another game began: all of this one's
+        told = self.log[since:]
         asked = self._question()
         question = None
         if asked is not None:
@@ -227,8 +232,9 @@ class Table:
             "picture": "" if game.picture is None else game.picture(state, seat),
             "view": [list(line) for line in self.person.view(state, seat, self.names)],
             "question": question,
-            "log": self.log,
-            "clauses": self._clauses,
+            "log_from": since,
+            "log": told,
+            "clauses": {clause: self._clauses[clause] for entry in told for clause in entry["clauses"]},
             "steps": len(self.actions),
             "over": self.person.over(state, seat) if self.over else None,
         }
@@ -255,14 +261,15 @@ class Table:
 
     def act(self, body: object) -> dict[str, Any]:
         """Play the person's answer (``{"seat": N, "action": ...}`` or ``{"seat": N, "answer":
-        "..."}``), then the bots until the person decides again; what the seat then sees."""
+        "..."}``), then the bots until the person decides again; what the seat then sees (the
+        events from the ``since``-th on, a key the body may have)."""
         if not isinstance(body, dict):
             raise Refusal(HTTPStatus.BAD_REQUEST, f"expected a JSON object, got {shown(body)}")
-        unknown = sorted(set(body) - {"seat", "action", "answer"})
+        unknown = sorted(set(body) - {"seat", "action", "answer", "since"})
         if unknown:
-            raise Refusal(
-                HTTPStatus.BAD_REQUEST, f"unknown keys {unknown}: expected seat and action or answer"
-            )
+            expected = "seat, action or answer, and since"
+            raise Refusal(HTTPStatus.BAD_REQUEST, f"unknown keys {unknown}: expected {expected}")
+        since = _since(body.get("since", 0))
         if ("action" in body) == ("answer" in body):
             raise Refusal(HTTPStatus.BAD_REQUEST, "give either an action or an answer, not both or neither")
         if "seat" not in body:
@@ -286,7 +293,7 @@ class Table:
             self._told(self.state, action, after, events)
             self.state = after
             self._bots_play()
-            return self._view()
+            return self._view(since)
 
     def _action(self, value: object) -> Any:
         try:
@@ -340,6 +347,17 @@ class Table:
                 steps.append(step)
                 state = step.after
             return viewer.page(self.game, self.start, steps, self.record_name(), self.rules_url)
+
+
+def _since(value: object) -> int:
+    """``since``: how many of the events told the page has (a whole number, 0 or more)."""
+    if isinstance(value, str) and value.isascii() and value.isdigit() and len(value) < 10:
+        value = int(value)
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        raise Refusal(
+            HTTPStatus.BAD_REQUEST, f"since: expected a whole number of events, 0 or more, got {shown(value)}"
+        )
+    return value
 
 
 def _never(state: Any, rng: random.Random) -> Any:
@@ -489,6 +507,9 @@ class Handler(BaseHTTPRequestHandler):
 
     # requests
 
+    timeout = 30
+    """Seconds a connection may sit idle (a client that sends less than it announced, say)."""
+
     def do_GET(self) -> None:
         self._handle("GET")
 
@@ -510,7 +531,23 @@ class Handler(BaseHTTPRequestHandler):
     def do_OPTIONS(self) -> None:
         self._handle("OPTIONS")
 
+    def _linger(self) -> None:
+        """After refusing a body unread (too large, say): the answer sent, the sending side of the
+        socket closed, and what the client still sends read and dropped (a MiB and a second at
+        most), so that closing the socket does not reset the connection before the client has
+        read the answer."""
+        try:
+            self.wfile.flush()
+            self.connection.shutdown(socket.SHUT_WR)
+            self.connection.settimeout(1.0)
+            left = 2**20
+            while left > 0 and (chunk := self.connection.recv(min(2**16, left))):
+                left -= len(chunk)
+        except OSError:
+            pass  # the client went away, or kept sending: the socket is closed all the same
+
     def _handle(self, method: str) -> None:
+        self._read = False
         try:
             self._route(method)
         except Refusal as refusal:
@@ -518,6 +555,8 @@ class Handler(BaseHTTPRequestHandler):
             allowed = [("Allow", "POST" if self._path() in POSTS else "GET, HEAD")]
             extra = allowed if refusal.status == HTTPStatus.METHOD_NOT_ALLOWED else []
             self._refuse(refusal, [*extra, ("Connection", "close")])
+            if not self._read and self.headers.get("Content-Length", "0") != "0":
+                self._linger()
         except FroeschisError as error:  # the rules refused the setup of a new game, say
             self.close_connection = True
             self._refuse(Refusal(HTTPStatus.CONFLICT, str(error)), [("Connection", "close")])
@@ -558,7 +597,7 @@ class Handler(BaseHTTPRequestHandler):
             self._json({"token": table.claim(), "seat": table.seat}, HTTPStatus.CREATED)
         elif path == "/api/table":
             table.check(self.headers.get(TOKEN_HEADER))
-            self._json(table.view())
+            self._json(table.view(_since(self._query("since") or "0")))
         elif path == "/api/act":
             table.check(self.headers.get(TOKEN_HEADER))
             self._json(table.act(self._body()))
@@ -567,7 +606,7 @@ class Handler(BaseHTTPRequestHandler):
             self._body()
             self._json(table.new())
         else:
-            table.check(self.headers.get(TOKEN_HEADER) or self._query_token())
+            table.check(self.headers.get(TOKEN_HEADER) or self._query("token"))
             if path == "/api/record":
                 record = table.record()
                 saved = ("Content-Disposition", f'attachment; filename="{table.record_name()}"')
@@ -575,9 +614,10 @@ class Handler(BaseHTTPRequestHandler):
             else:
                 self._send(HTTPStatus.OK, table.replay_page().encode("utf-8"), "text/html; charset=utf-8")
 
-    def _query_token(self) -> str | None:
-        tokens = parse_qs(urlsplit(self.path).query).get("token")
-        return tokens[0] if tokens else None
+    def _query(self, name: str) -> str | None:
+        """The value of ``name`` in the query string (the first, if it is given twice)."""
+        values = parse_qs(urlsplit(self.path).query).get(name)
+        return values[0] if values else None
 
     def _body(self) -> object:
         """The request's JSON body (none: an empty object), read only up to :data:`MAX_BODY` bytes."""
@@ -603,6 +643,7 @@ class Handler(BaseHTTPRequestHandler):
                 HTTPStatus.UNSUPPORTED_MEDIA_TYPE, f"the body must be application/json, not {shown(kind)}"
             )
         data = self.rfile.read(length)
+        self._read = True
         if len(data) < length:
             raise Refusal(HTTPStatus.BAD_REQUEST, f"the body ended after {len(data)} of {length} bytes")
         try:
