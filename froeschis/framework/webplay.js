@@ -158,6 +158,7 @@
         button.addEventListener("click", function () { choose({ action: choice.action }); });
         choices.appendChild(button);
       });
+      setButtons(true); // the typed answer's button too, which the answer just sent disabled
     }
     var log = $("log");
     if (view.log_from === 0) { log.textContent = ""; shown = 0; } // the whole log: a new page, another game
@@ -171,7 +172,7 @@
       $("save").setAttribute("download", view.game + "-seed" + view.seed + ".json");
       $("replay").setAttribute("href", "/replay" + query);
     }
-    if (log.lastChild) log.lastChild.scrollIntoView({ block: "nearest" });
+    log.scrollTop = log.scrollHeight; // the latest events in sight, the page where it was
   }
 
   function load() {

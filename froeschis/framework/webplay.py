@@ -108,6 +108,15 @@ def _sources_json(catalogue: Catalogue, clause_id: str) -> list[dict[str, str]]:
 
 _CLAUSE_AT_END = re.compile(r"\[([^\[\]\s]+)\]\s*$")
 
+GIVING_UP = ", or q to give up"
+"""How the terminal's questions end (``q`` is ``froeschis play``'s, not the game's): not said on the
+page, where closing it gives up."""
+
+
+def _web(text: str) -> str:
+    """A question's or a refusal's words as the page says them: without :data:`GIVING_UP`."""
+    return text.removesuffix(GIVING_UP)
+
 
 class Table:
     """The one game a server holds: the person at ``seat``, the bots ``bots`` (by name, in seat
@@ -216,7 +225,7 @@ class Table:
         if asked is not None:
             question = {
                 "heading": asked.heading,
-                "accepted": asked.accepted,
+                "accepted": _web(asked.accepted),
                 "choices": [
                     {"key": choice.key, "text": choice.text, "action": game.action_to_json(choice.action)}
                     for choice in asked.choices
@@ -305,13 +314,13 @@ class Table:
         if not isinstance(text, str):
             raise Refusal(HTTPStatus.BAD_REQUEST, f"answer: expected text, got {shown(text)}")
         if not text.strip():
-            raise Refusal(HTTPStatus.BAD_REQUEST, f"an empty answer; {asked.accepted}")
+            raise Refusal(HTTPStatus.BAD_REQUEST, f"an empty answer; {_web(asked.accepted)}")
         action, why = self.person.answer(text, self.state, asked)
         if action is None:
             named = _CLAUSE_AT_END.search(why)
             clause = self._clause(named.group(1)) if named else None
             message = why[: named.start()].rstrip() if named and clause else why
-            raise Refusal(HTTPStatus.UNPROCESSABLE_ENTITY, message, clause)
+            raise Refusal(HTTPStatus.UNPROCESSABLE_ENTITY, _web(message), clause)
         return action
 
     def new(self) -> dict[str, Any]:
@@ -384,7 +393,6 @@ PAGE = """<!DOCTYPE html>
 <div class="stage">
 <figure id="picture" role="img" aria-labelledby="view"></figure>
 <div class="side">
-<pre id="view"></pre>
 <section id="decide" aria-label="your decision">
 <h2 id="heading"></h2>
 <div id="choices"></div>
@@ -400,12 +408,13 @@ PAGE = """<!DOCTYPE html>
 <p><a id="save" download>Save the record</a> <a id="replay" target="_blank">Step through the game</a>
 <button type="button" id="again">Play again</button></p>
 </section>
-</div>
-</div>
+<details id="words"><summary>The table in words</summary><pre id="view"></pre></details>
 <section class="story">
 <h2>What happened</h2>
 <ol id="log" aria-live="polite"></ol>
 </section>
+</div>
+</div>
 </main>
 <noscript><p>The page needs JavaScript; 'froeschis play' plays in a terminal.</p></noscript>
 </body>

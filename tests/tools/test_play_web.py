@@ -28,6 +28,7 @@ from froeschis.framework.registry import game, names
 from froeschis.framework.terminal import person
 from froeschis.framework.viewer import DATA_ID
 from froeschis.framework.webplay import MAX_BODY, Server
+from tests.doc_transcripts import transcript
 from tests.web_tables import PLAYERS, call, claim, serving, table
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -160,6 +161,8 @@ HOSTILE: list[tuple[str, str, str, Any, dict[str, str], int, str]] = [
         "whole number",
     ),
     ("an answer that is no text", "POST", "/api/act", {"seat": 0, "answer": 3}, {}, 400, "expected text"),
+    ("an answer naming nothing", "POST", "/api/act", {"seat": 0, "answer": "zz"}, {}, 422, "not understood"),
+    ("an empty answer", "POST", "/api/act", {"seat": 0, "answer": " "}, {}, 400, "an empty answer"),
     ("a second person", "POST", "/api/seat", {}, {}, 409, "seat 0 is taken"),
     (
         "a huge body",
@@ -193,7 +196,7 @@ def _hostile(server: Server, token: str, case: tuple[str, str, str, Any, dict[st
     got, answer, _ = call(server, method, path, None if raw else body, token, raw, headers)
     assert got == status, (what, answer)
     assert isinstance(answer, dict) and says in answer["error"], (what, answer)
-    assert "Traceback" not in answer["error"]
+    assert "Traceback" not in answer["error"] and "q to give up" not in answer["error"]  # the terminal's q
     return answer
 
 
@@ -254,26 +257,29 @@ def test_the_page_script_and_style() -> None:
 
 
 def test_ctrl_c_stops_the_server_with_one_line_and_status_130() -> None:
-    """The command in its own process (SIGINT as a terminal sends it): it says where it listens,
-    answers, and on Ctrl-C ends with ``froeschis: interrupted`` and status 130."""
+    """The tutorial's command in its own process (SIGINT as a terminal sends it), on a free port: it
+    says what the tutorial shows (but the port), answers, and on Ctrl-C ends with
+    ``froeschis: interrupted`` and status 130."""
+    command, shown = transcript(ROOT / "docs" / "tutorial.rst", "play-web")
+    assert command[:2] == ["froeschis", "play"]
     script = (
         "import signal, sys; signal.signal(signal.SIGINT, signal.default_int_handler)\n"
         "from froeschis.cli import main\n"
-        "sys.exit(main(['play', '--web', '--game', 'frog', '--port', '0']))\n"
+        f"sys.exit(main({[*command[1:], '--port', '0']!r}))\n"
     )
     with subprocess.Popen(
         [sys.executable, "-c", script], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
     ) as process:
         assert process.stdout is not None
-        heading = process.stdout.readline()
-        found = re.search(r"at (http://127\.0\.0\.1:\d+/)", heading)
-        assert found, heading
+        said = [process.stdout.readline() for _ in shown]
+        found = re.search(r"at (http://127\.0\.0\.1:(\d+)/)", said[0])
+        assert found, said
+        assert [line.rstrip("\n").replace(f":{found.group(2)}/", ":8000/") for line in said] == shown
         with urllib.request.urlopen(found.group(1), timeout=10) as page:
             assert page.status == 200
         process.send_signal(signal.SIGINT)
         out, err = process.communicate(timeout=20)
-    assert process.returncode == 130, err
-    assert err == "froeschis: interrupted\n" and "Ctrl-C stops the server" in out
+    assert process.returncode == 130 and err == "froeschis: interrupted\n" and out == ""
 
 
 def test_the_options_of_the_web_and_of_the_terminal(capsys: pytest.CaptureFixture[str]) -> None:
