@@ -269,6 +269,6 @@ def add(subparsers: Subparsers, game: Game) -> None:
         "--rules-url",
         metavar="URL",
         help="with --web: the folder of the annotated rules pages the clause IDs link to (the docs' URL, "
-        "or a path); without it the clauses are shown on the page, unlinked",
+        "or a path); without it they link to the server's own page of the game's clauses",
     )
     add_variant_switches(parser, game)

@@ -51,12 +51,13 @@
     return block;
   }
 
-  // A clause: its ID (a link to the rules where the server knows them), title and sentences.
+  // A clause: its ID (a link to its section of the rules), its title and its sentences.
   function clause(id, rule, open) {
     var item = element("li", "clause");
     item.setAttribute("data-clause", id);
-    var label = rule.href ? element("a", "clause-id", id) : element("code", "clause-id", id);
-    if (rule.href) label.setAttribute("href", rule.href);
+    var label = element("a", "clause-id", id);
+    label.setAttribute("href", rule.href);
+    label.setAttribute("target", "_blank");
     var words = element(open ? "div" : "details", "clause-words");
     if (open) {
       item.appendChild(label);
@@ -141,6 +142,7 @@
     picture.innerHTML = view.picture; // the server's own SVG of the table as the seat sees it
     picture.hidden = !view.picture;
     $("view").textContent = view.view.map(function (line) { return line[0]; }).join("\n");
+    if (!view.picture) $("words").open = true; // a game that draws no picture: its words are the table
     $("refusal").hidden = true;
     var choices = $("choices");
     choices.textContent = "";

@@ -37,6 +37,10 @@ The API (every body JSON, at most :data:`MAX_BODY` bytes; every answer JSON, a r
 * ``POST /api/new``: another game, with the next seed.
 * ``GET /api/record`` and ``GET /replay`` (``?token=`` in place of the header): the record and the
   replay viewer, once the game is over.
+* ``GET /rules-<game>.html`` (the name of the game's annotated rules page in the docs,
+  :func:`~froeschis.framework.viewer.rules_page`): every clause of the game with its source
+  sentences, under the anchors the docs give them, which the clause IDs of the page and of the
+  replay viewer link to (``--rules-url`` links them to the docs instead).
 
 Requests for another host than the loopback address the server listens on are refused (a page of
 another site that a DNS name pointed here reads nothing), and so are cross-origin requests, by the
@@ -143,6 +147,7 @@ class Table:
         self.token: str | None = None
         self._lock = threading.Lock()
         self._clauses: dict[str, dict[str, Any]] = {}
+        self._rules_html: str | None = None
         self._begin(seed)
 
     def _begin(self, seed: int) -> None:
@@ -194,7 +199,7 @@ class Table:
                 "title": clause.title,
                 "kind": clause.kind,
                 "statement": clause.statement,
-                "href": viewer.clause_link(self.game, clause_id, self.rules_url) if self.rules_url else "",
+                "href": viewer.clause_link(self.game, clause_id, self.rules_url or "/"),
                 "sources": _sources_json(self.catalogue, clause_id),
             }
         return clause_id
@@ -346,6 +351,23 @@ class Table:
     def record_name(self) -> str:
         return f"{self.game.name}-seed{self.seed}.json"
 
+    @property
+    def rules_path(self) -> str:
+        """Where the server serves the game's clauses, as the docs name its annotated rules page."""
+        return "/" + viewer.rules_page(self.game)
+
+    def rules_html(self) -> str:
+        """Every clause of the game on one page, each under the anchor the docs give it (so the
+        clause links of the page and of the replay viewer find it): its title, what it says, and
+        its source sentences, each with its ``lang``."""
+        if self._rules_html is None:
+            sections = [
+                _clause_html(self.game, self.catalogue, clause.id) for clause in self.catalogue.clauses
+            ]
+            title = html.escape(f"{self.game.title}: the rules, clause by clause")
+            self._rules_html = RULES_PAGE.format(title=title, sections="\n".join(sections))
+        return self._rules_html
+
     def replay_page(self) -> str:
         """The replay viewer of the finished game, every card shown."""
         with self._lock:
@@ -356,6 +378,48 @@ class Table:
                 steps.append(step)
                 state = step.after
             return viewer.page(self.game, self.start, steps, self.record_name(), self.rules_url)
+
+
+def _clause_html(game: Game, catalogue: Catalogue, clause_id: str) -> str:
+    """One clause's section of :meth:`Table.rules_html`, every text of it escaped."""
+    clause = catalogue.clause(clause_id)
+    said = [f"<p>({html.escape(clause.kind)}) {html.escape(clause.statement)}</p>"]
+    if clause.rationale:
+        said.append(f'<p class="rationale">{html.escape(clause.rationale)}</p>')
+    for source in _sources_json(catalogue, clause_id):
+        gloss = (
+            f' <span class="gloss" lang="en">[{html.escape(source["gloss"])}]</span>'
+            if source["gloss"]
+            else ""
+        )
+        said.append(
+            f'<blockquote class="source" lang="{html.escape(source["lang"])}">'
+            f'<span class="anchor">{html.escape(source["anchor"])}</span> {html.escape(source["sentence"])}'
+            f"{gloss}</blockquote>"
+        )
+    anchor = viewer.clause_anchor(game, clause_id)
+    heading = f'<h2><code class="clause-id">{html.escape(clause_id)}</code> {html.escape(clause.title)}</h2>'
+    return f'<section id="{anchor}" class="rule">{heading}{"".join(said)}</section>'
+
+
+RULES_PAGE = """<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{title}</title>
+<link rel="stylesheet" href="/play.css">
+</head>
+<body>
+<main>
+<h1>{title}</h1>
+<p>Each clause of the game's catalogue with the sentences of the rule texts it rests on (the docs'
+annotated rules page also names the code and the tests of each).</p>
+{sections}
+</main>
+</body>
+</html>
+"""
 
 
 def _since(value: object) -> int:
@@ -421,6 +485,19 @@ PAGE = """<!DOCTYPE html>
 </html>
 """
 
+POLICY = (
+    "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
+    "connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
+)
+"""What the pages may load (``Content-Security-Policy``): the server's own script and style, the
+pictures' inline styles, requests to the server alone."""
+REPLAY_POLICY = (
+    "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:; "
+    "frame-ancestors 'none'; base-uri 'none'"
+)
+"""The replay viewer's: one self-contained page (:func:`froeschis.framework.viewer.page`), its
+script and style inside it, which loads nothing and sends nothing."""
+
 STATIC = {"/play.js": ("webplay.js", "text/javascript"), "/play.css": ("webplay.css", "text/css")}
 PATHS = (
     "/",
@@ -474,7 +551,12 @@ class Handler(BaseHTTPRequestHandler):
     # answers
 
     def _send(
-        self, status: HTTPStatus, body: bytes, kind: str, headers: Sequence[tuple[str, str]] = ()
+        self,
+        status: HTTPStatus,
+        body: bytes,
+        kind: str,
+        headers: Sequence[tuple[str, str]] = (),
+        policy: str = POLICY,
     ) -> None:
         self.send_response(status)
         self.send_header("Content-Type", kind)
@@ -482,11 +564,7 @@ class Handler(BaseHTTPRequestHandler):
         self.send_header("Cache-Control", "no-store")
         self.send_header("X-Content-Type-Options", "nosniff")
         self.send_header("Referrer-Policy", "no-referrer")
-        self.send_header(
-            "Content-Security-Policy",
-            "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
-            "connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
-        )
+        self.send_header("Content-Security-Policy", policy)
         for name, value in headers:
             self.send_header(name, value)
         self.end_headers()
@@ -587,6 +665,11 @@ class Handler(BaseHTTPRequestHandler):
                 f"this server answers requests for {self.server.url} only, not for host {shown(host)}",
             )
         path, table = self._path(), self.server.table
+        if path == table.rules_path:
+            if method not in ("GET", "HEAD"):
+                raise Refusal(HTTPStatus.METHOD_NOT_ALLOWED, f"{path} answers GET, not {method}")
+            self._send(HTTPStatus.OK, table.rules_html().encode("utf-8"), "text/html; charset=utf-8")
+            return
         if path not in PATHS:
             raise Refusal(
                 HTTPStatus.NOT_FOUND, f"no page {shown(path)}: the page is at /, the API under /api/"
@@ -621,7 +704,8 @@ class Handler(BaseHTTPRequestHandler):
                 saved = ("Content-Disposition", f'attachment; filename="{table.record_name()}"')
                 self._json(record, headers=[saved])
             else:
-                self._send(HTTPStatus.OK, table.replay_page().encode("utf-8"), "text/html; charset=utf-8")
+                page = table.replay_page().encode("utf-8")
+                self._send(HTTPStatus.OK, page, "text/html; charset=utf-8", policy=REPLAY_POLICY)
 
     def _query(self, name: str) -> str | None:
         """The value of ``name`` in the query string (the first, if it is given twice)."""

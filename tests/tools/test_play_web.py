@@ -26,7 +26,7 @@ from froeschis.cli import main
 from froeschis.framework import records
 from froeschis.framework.registry import game, names
 from froeschis.framework.terminal import person
-from froeschis.framework.viewer import DATA_ID
+from froeschis.framework.viewer import DATA_ID, clause_anchor
 from froeschis.framework.webplay import MAX_BODY, Server
 from tests.doc_transcripts import transcript
 from tests.web_tables import PLAYERS, call, claim, serving, table
@@ -86,6 +86,23 @@ def test_a_whole_game_of_each_game_through_the_api(
     assert main(["validate", str(path)]) == 0
     assert "error" not in capsys.readouterr().out.lower()
     assert record == _terminal_record(name, person(game(name)).opponent, tmp_path, monkeypatch)
+
+
+def test_the_clauses_the_page_links_to_are_on_the_servers_rules_page() -> None:
+    """Every clause of the game, under the anchor the docs give it, with its sentences and their
+    ``lang``; each clause the page names links to its section."""
+    served = table("froeschis", bots="random")
+    with serving(served) as server:
+        token = claim(server)
+        status, view, _ = call(server, "GET", "/api/table", token=token)
+        status, page, headers = call(server, "GET", served.rules_path)
+    assert status == 200 and headers["Content-Type"].startswith("text/html")
+    of = game("froeschis")
+    for clause in of.catalogue().clauses:
+        assert f'<section id="{clause_anchor(of, clause.id)}" class="rule">' in page
+    for clause, words in view["clauses"].items():
+        assert words["href"] == f"{served.rules_path}#{clause_anchor(of, clause)}"
+    assert {f'lang="{language}"' for language in of.languages} <= set(re.findall(r'lang="\w+"', page))
 
 
 def test_another_game_with_the_next_seed() -> None:
@@ -187,6 +204,7 @@ HOSTILE: list[tuple[str, str, str, Any, dict[str, str], int, str]] = [
     ("a bad since", "GET", "/api/table?since=-1", None, {}, 400, "since"),
     ("the record before the end", "GET", "/api/record", None, {}, 409, "once the game is over"),
     ("the replay before the end", "GET", "/replay", None, {}, 409, "once the game is over"),
+    ("a POST of the rules", "POST", "/rules.html", {}, {}, 405, "answers GET"),
 ]
 
 

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 from froeschis.cli import main
+from froeschis.framework import viewer
 from froeschis.framework.registry import game, names
 from froeschis.framework.terminal import person
 from tests.web_tables import serving, table
@@ -110,6 +111,7 @@ def test_one_game_of_each_game_played_to_its_end_by_clicking(
         saving.value.save_as(saved)
         assert json.loads(saved.read_text(encoding="utf-8")) == served.record()
         assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        _replay(page, name, len(served.actions))
         page.close()
     assert main(["validate", str(saved)]) == 0
     capsys.readouterr()
@@ -126,3 +128,22 @@ def _check_the_story(page: Page, name: str, told: list[dict[str, Any]], final: A
     assert shown == [[entry["text"], entry["clauses"]] for entry in told]
     assert page.text_content("#over") == person(game(name)).over(final, 0)
     assert page.get_attribute("#save", "download") == f"{name}-seed0.json"
+
+
+def _replay(page: Page, name: str, steps: int) -> None:
+    """The page's link to the replay viewer of the game: its script runs (the server lets it), End
+    goes to the last step, and a clause link there finds its section of the server's rules page."""
+    with page.context.expect_page() as opening:
+        page.click("#replay")
+    replay = opening.value
+    replay.wait_for_function("document.getElementById('heading').textContent === 'The game is set up'")
+    replay.keyboard.press("End")
+    assert replay.text_content("#position") == f"Step {steps} of {steps}"
+    link = replay.locator("a.clause-id").first
+    href = link.get_attribute("href")
+    assert href is not None and href.startswith(f"{viewer.rules_page(game(name))}#")
+    link.click()
+    replay.wait_for_url(f"**/{href}")
+    anchor = href.split("#", 1)[1]
+    assert replay.evaluate("(id) => document.getElementById(id) !== null", anchor)
+    replay.close()
