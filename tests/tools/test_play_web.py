@@ -27,7 +27,7 @@ from froeschis.framework import records
 from froeschis.framework.registry import game, names
 from froeschis.framework.terminal import person
 from froeschis.framework.viewer import DATA_ID, clause_anchor
-from froeschis.framework.webplay import MAX_BODY, Server
+from froeschis.framework.webplay import MAX_BODY, Server, Table
 from tests.doc_transcripts import transcript
 from tests.web_tables import PLAYERS, call, claim, serving, table
 
@@ -103,6 +103,19 @@ def test_the_clauses_the_page_links_to_are_on_the_servers_rules_page() -> None:
     for clause, words in view["clauses"].items():
         assert words["href"] == f"{served.rules_path}#{clause_anchor(of, clause)}"
     assert {f'lang="{language}"' for language in of.languages} <= set(re.findall(r'lang="\w+"', page))
+
+
+def test_a_person_at_another_seat() -> None:
+    """At seat 2 of three the bots before it have played when the page first asks; seat 0's
+    action is refused as a bot's."""
+    of = game("froeschis")
+    with serving(Table(of, 3, 2, ["random", "greedy"], 5)) as server:
+        token = claim(server)
+        status, view, _ = call(server, "GET", "/api/table", token=token)
+        assert status == 200 and view["seat"] == 2 and view["names"] == ["random", "greedy", "you"]
+        assert any(entry["text"].startswith("seat 0") for entry in view["log"])
+        status, refused, _ = call(server, "POST", "/api/act", {"seat": 0, "action": "draw"}, token=token)
+        assert status == 403 and refused["error"] == "you play seat 2; seat 0 is a bot's (random)"
 
 
 def test_another_game_with_the_next_seed() -> None:
