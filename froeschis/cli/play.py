@@ -59,6 +59,7 @@ from froeschis.framework.terminal import person
 
 DEFAULT_PORT = 8000
 """The port ``--web`` listens on unless ``--port`` names another."""
+MAX_PORT = 65535
 QUIT = {"q", "quit", "exit"}
 FIRST = "first"
 """The answer that takes the first choice listed, whatever the question: for scripts
@@ -169,6 +170,8 @@ def serve_web(args: argparse.Namespace, of: Game, bots: Sequence[str], rules: An
     table = webplay.Table(of, args.players, args.seat, bots, args.seed, rules, args.rules_url or "")
     host = args.host or webplay.LOOPBACK[0]
     port = DEFAULT_PORT if args.port is None else args.port
+    if port > MAX_PORT:
+        raise FroeschisError(f"--port must be 0 to {MAX_PORT}, not {port}")
     try:
         server = webplay.Server(table, host, port)
     except OSError as error:  # the port is taken, the address is not this machine's

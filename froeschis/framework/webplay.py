@@ -521,6 +521,8 @@ class Server(ThreadingHTTPServer):
     def __init__(self, table: Table, host: str = "127.0.0.1", port: int = 8000) -> None:
         self.table = table
         self.host = host
+        if ":" in host:  # an IPv6 address (::1)
+            self.address_family = socket.AF_INET6
         super().__init__((host, port), Handler)
 
     @property

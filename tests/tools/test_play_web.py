@@ -317,6 +317,8 @@ def test_the_options_of_the_web_and_of_the_terminal(capsys: pytest.CaptureFixtur
     """``--port`` without ``--web``, ``--save`` with it, a port in use: one line each, status 2."""
     assert main(["play", "--port", "8000"]) == 2
     assert "--port goes with --web" in capsys.readouterr().err
+    assert main(["play", "--web", "--port", "65536"]) == 2
+    assert "--port must be 0 to 65535, not 65536" in capsys.readouterr().err
     assert main(["play", "--web", "--save", "game.json"]) == 2
     assert "the page offers the record to save" in capsys.readouterr().err
     with socket.socket() as taken:
