@@ -28,9 +28,9 @@ def table(name: str, seed: int = 0, bots: str = "") -> Table:
 
 
 @contextmanager
-def serving(served: Table) -> Iterator[Server]:
+def serving(served: Table, timeout: float = 30) -> Iterator[Server]:
     """The table served on 127.0.0.1 on a free port until the block ends."""
-    server = Server(served, "127.0.0.1", 0)
+    server = Server(served, "127.0.0.1", 0, timeout)
     thread = threading.Thread(target=server.serve_forever, args=(0.05,), daemon=True)
     thread.start()
     try:

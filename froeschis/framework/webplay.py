@@ -518,9 +518,12 @@ class Server(ThreadingHTTPServer):
 
     daemon_threads = True  # a request still being answered does not keep Ctrl-C from ending it
 
-    def __init__(self, table: Table, host: str = "127.0.0.1", port: int = 8000) -> None:
+    def __init__(self, table: Table, host: str = "127.0.0.1", port: int = 8000, timeout: float = 30) -> None:
         self.table = table
         self.host = host
+        self.request_timeout = timeout
+        """Seconds a connection may sit idle: a client that sends less than it announced, or
+        nothing, is answered 408 (or let go) after them."""
         if ":" in host:  # an IPv6 address (::1)
             self.address_family = socket.AF_INET6
         super().__init__((host, port), Handler)
@@ -596,8 +599,9 @@ class Handler(BaseHTTPRequestHandler):
 
     # requests
 
-    timeout = 30
-    """Seconds a connection may sit idle (a client that sends less than it announced, say)."""
+    def setup(self) -> None:
+        super().setup()
+        self.connection.settimeout(self.server.request_timeout)
 
     def do_GET(self) -> None:
         self._handle("GET")
@@ -737,7 +741,12 @@ class Handler(BaseHTTPRequestHandler):
             raise Refusal(
                 HTTPStatus.UNSUPPORTED_MEDIA_TYPE, f"the body must be application/json, not {shown(kind)}"
             )
-        data = self.rfile.read(length)
+        try:
+            data = self.rfile.read(length)
+        except TimeoutError:
+            raise Refusal(
+                HTTPStatus.REQUEST_TIMEOUT, f"the body did not come within {self.server.request_timeout:g} s"
+            ) from None
         self._read = True
         if len(data) < length:
             raise Refusal(HTTPStatus.BAD_REQUEST, f"the body ended after {len(data)} of {length} bytes")

@@ -243,6 +243,20 @@ def test_a_hostile_request_gets_a_4xx_with_a_message(
         assert status == 200 and view["steps"] > 0
 
 
+def test_a_body_that_does_not_come_is_a_408() -> None:
+    """A client that announces more than it sends is answered when the server's patience ends."""
+    with serving(table("froeschis", bots="random"), timeout=0.5) as server:
+        token = claim(server)
+        with socket.create_connection(("127.0.0.1", server.port), timeout=10) as client:
+            head = (
+                f"POST /api/act HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\nX-Froeschis-Token: {token}\r\n"
+                'Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{"seat"'
+            )
+            client.sendall(head.encode("ascii"))
+            answer = client.makefile("rb").read().decode("utf-8")
+        assert answer.startswith("HTTP/1.1 408 ") and '"error":"the body did not come within 0.5 s"' in answer
+
+
 @pytest.mark.parametrize(
     ("body", "says"),
     [
