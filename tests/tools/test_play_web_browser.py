@@ -136,7 +136,11 @@ def _replay(page: Page, name: str, steps: int) -> None:
     with page.context.expect_page() as opening:
         page.click("#replay")
     replay = opening.value
-    replay.wait_for_function("document.getElementById('heading').textContent === 'The game is set up'")
+    replay.wait_for_load_state()  # the new tab opens on about:blank, then loads the viewer
+    replay.wait_for_function(
+        "() => { const heading = document.getElementById('heading');"
+        " return heading !== null && heading.textContent === 'The game is set up'; }"
+    )
     replay.keyboard.press("End")
     assert replay.text_content("#position") == f"Step {steps} of {steps}"
     link = replay.locator("a.clause-id").first
