@@ -4,8 +4,10 @@ Playwright for Python, plays one game of each game to its end by clicking the ch
 The page's text is checked against the server's own account of the game: every event it told the
 seat, in order, each with its clause IDs; the end as the game words it; the record the page offers
 to save, which replays on the reference (``validate``). A typed answer the rules refuse shows the
-refusal with its clause and the clause's source sentences, each with its ``lang``. The page is
-played at a phone's width (390 px) and nothing of it is wider than the window.
+refusal with its clause and the clause's source sentences, each with its ``lang``. The page's link
+to the replay viewer opens it with its script running (End, a clause link to the server's rules
+page); another browser finds the seat taken; "Play again" deals the next seed. The page is played
+at a phone's width (390 px) and nothing of it is wider than the window.
 
 Playwright is the extra ``browser`` (``pip install -e '.[browser]'``) and drives the system's
 Chromium (Debian's ``chromium``, which ``.ci/run`` installs), never a browser of its own download.
@@ -112,6 +114,10 @@ def test_one_game_of_each_game_played_to_its_end_by_clicking(
         assert json.loads(saved.read_text(encoding="utf-8")) == served.record()
         assert page.evaluate("document.documentElement.scrollWidth") <= 390
         _replay(page, name, len(served.actions))
+        _a_second_person_is_refused(browser, server.url)
+        page.click("#again")
+        _settled(page, steps)
+        assert served.seed == 1 and page.text_content("#log > li .what") == served.log[0]["text"]
         page.close()
     assert main(["validate", str(saved)]) == 0
     capsys.readouterr()
@@ -151,3 +157,12 @@ def _replay(page: Page, name: str, steps: int) -> None:
     anchor = href.split("#", 1)[1]
     assert replay.evaluate("(id) => document.getElementById(id) !== null", anchor)
     replay.close()
+
+
+def _a_second_person_is_refused(browser: Browser, url: str) -> None:
+    """Another browser (its own session) finds the seat taken, and says so."""
+    other = browser.new_page()
+    other.goto(url)
+    other.wait_for_selector("#play[data-state=refused]")
+    assert "seat 0 is taken" in (other.text_content("#status") or "")
+    other.close()
