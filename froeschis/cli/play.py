@@ -17,6 +17,10 @@ A game played by a person is not to be lost: ``--save`` is checked before the ga
 is made then), the record (:mod:`froeschis.framework.records`) is written whole or not at all at
 the end, and if that fails it is kept in the temporary directory or printed, and the error says
 where (:mod:`froeschis.cli.files`). Ctrl-C ends the game with status 130 and leaves no file behind.
+
+``--web`` plays the same game in a browser instead (:mod:`froeschis.framework.webplay`): a page on
+127.0.0.1 (``--host``, ``--port``) with the choices as buttons, served until Ctrl-C (status 130, as
+for the game in the terminal); the page offers the record at the end, so ``--save`` is refused.
 """
 
 from __future__ import annotations
@@ -167,11 +171,11 @@ def serve_web(args: argparse.Namespace, of: Game, bots: Sequence[str], rules: An
     ends with one line and status 130)."""
     if args.save is not None:
         raise FroeschisError("--save goes with the game in the terminal: the page offers the record to save")
-    table = webplay.Table(of, args.players, args.seat, bots, args.seed, rules, args.rules_url or "")
     host = args.host or webplay.LOOPBACK[0]
     port = DEFAULT_PORT if args.port is None else args.port
     if port > MAX_PORT:
         raise FroeschisError(f"--port must be 0 to {MAX_PORT}, not {port}")
+    table = webplay.Table(of, args.players, args.seat, bots, args.seed, rules, args.rules_url or "")
     try:
         server = webplay.Server(table, host, port)
     except OSError as error:  # the port is taken, the address is not this machine's
