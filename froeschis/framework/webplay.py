@@ -248,7 +248,12 @@ class Table:
             "question": question,
             "log_from": since,
             "log": told,
-            "clauses": {clause: self._clauses[clause] for entry in told for clause in entry["clauses"]},
+            "clauses": {
+                clause: self._clauses[clause]
+                for entry in told
+                for clause in entry["clauses"]
+                if clause in self._clauses  # not an ID the catalogue lacks, which no event names
+            },
             "steps": len(self.actions),
             "over": self.person.over(state, seat) if self.over else None,
         }
