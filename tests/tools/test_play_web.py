@@ -301,6 +301,15 @@ def test_the_page_script_and_style() -> None:
         assert "<h1>Army of Frogs: you are seat 0</h1>" in page
 
 
+def test_the_script_and_style_ship_in_the_package() -> None:
+    """Read from the package (``importlib.resources``) as ``viewer.js`` is: the wheel packs the
+    whole ``froeschis`` folder (``test_viewer.py`` checks that), and git ignores neither."""
+    ignored = (ROOT / ".gitignore").read_text(encoding="utf-8").split()
+    for asset in ("webplay.js", "webplay.css"):
+        assert (ROOT / "froeschis" / "framework" / asset).is_file()
+        assert not any(Path(asset).match(pattern) for pattern in ignored)
+
+
 def test_ctrl_c_stops_the_server_with_one_line_and_status_130() -> None:
     """The tutorial's command in its own process (SIGINT as a terminal sends it), on a free port: it
     says what the tutorial shows (but the port), answers, and on Ctrl-C ends with
