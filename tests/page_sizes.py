@@ -22,11 +22,19 @@ _LOADED = re.compile(r'(?:src|href)="([^"#?:]+)[^"]*"')
 _ASSETS = {".css", ".js", ".svg", ".png", ".jpg", ".woff", ".woff2"}
 
 
-def weight(page: Path) -> int:
-    """The bytes of ``page`` and of each local asset it loads (each once)."""
-    loaded = {(page.parent / ref).resolve() for ref in _LOADED.findall(page.read_text(encoding="utf-8"))}
+_FRAMED = re.compile(r'<iframe\b[^>]*?\ssrc="([^"#?:]+)[^"]*"')
+
+
+def weight(page: Path, _framing: frozenset[Path] = frozenset()) -> int:
+    """The bytes of ``page`` and of each local asset it loads (each once), and the weight of each
+    local page it shows in a frame (the replay viewer on the playthroughs page), but of a page
+    that frames it."""
+    text = page.read_text(encoding="utf-8")
+    loaded = {(page.parent / ref).resolve() for ref in _LOADED.findall(text)}
     assets: int = sum(path.stat().st_size for path in loaded if path.suffix in _ASSETS and path.is_file())
-    return page.stat().st_size + assets
+    framing = _framing | {page.resolve()}
+    framed = {(page.parent / ref).resolve() for ref in _FRAMED.findall(text)} - framing
+    return page.stat().st_size + assets + sum(weight(path, framing) for path in framed if path.is_file())
 
 
 def oversized(site: Path, limit: int = LIMIT) -> dict[str, int]:

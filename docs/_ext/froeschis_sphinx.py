@@ -14,7 +14,8 @@ Directives (each documented in ``docs/design.rst``):
   GAME``, ``froeschis-game-rulings GAME``, ``froeschis-game-reading GAME LANG``,
   ``froeschis-game-text GAME``, ``froeschis-game-coverage GAME``, ``froeschis-game-matrix GAME``,
   ``froeschis-game-tests GAME``, ``froeschis-game-playthroughs GAME``: a registered game's pages,
-  with the options of :data:`GAME_OPTIONS` (:class:`rulesdoc.Show`);
+  with the options of :data:`GAME_OPTIONS` (:class:`rulesdoc.Show`); the playthroughs' each
+  linked to its replay viewer, a page the build writes (:mod:`replays`);
 * ``froeschis-api`` (the API index; the pages themselves are written by :mod:`api_pages` when
   the build starts), ``froeschis-layers``, ``froeschis-skeleton``, ``froeschis-clause-table``,
   ``froeschis-schemas``, ``froeschis-misreadings``: generated content;
@@ -46,6 +47,7 @@ from typing import Any, ClassVar
 
 import api_pages
 import command_output
+import replays
 import rulesdoc
 from docutils import nodes, utils
 from pygments.formatters import HtmlFormatter
@@ -130,6 +132,7 @@ def load_model(app: Sphinx) -> None:
         _DIRS["vectors"] = _path(app, "froeschis_vectors_dir", spec_dir() / "vectors")
     else:
         _DIRS.pop("vectors", None)
+    replays.reset(_DIRS.get("vectors"))
     game_doc(registry.DEFAULT)
     code = _files(Path(froeschis.__file__).parent, pattern="*.py")
     specs = [registry.game(name).spec() for name in registry.names()]
@@ -251,6 +254,21 @@ def game_generated(
 
 def _no_show(render: Callable[[rulesdoc.GameDoc], str]) -> Callable[[rulesdoc.GameDoc, rulesdoc.Show], str]:
     return lambda doc, show: render(doc)
+
+
+class PlaythroughsDirective(GameDirective):
+    """``.. froeschis-game-playthroughs:: frog``: the golden playthroughs, each linked to its
+    replay viewer (:mod:`replays`, which the build writes), the lightest viewer shown in a frame
+    above them (the page weighs its frame too)."""
+
+    def text(self) -> str:
+        doc = self.game()
+        replays.note_game(self.env, doc.name)
+        viewers = {name: replays.viewer_rst(doc.name, name) for name in doc.playthroughs}
+        shown = [name for name in doc.playthroughs if replays.shown(doc.name, name)]
+        framed = min(shown, key=lambda name: replays.weight(doc.name, name), default=None)
+        frame = replays.frame_rst(doc.name, framed) + "\n" if framed is not None else ""
+        return frame + rulesdoc.playthroughs_rst(doc, viewers)
 
 
 # --------------------------------------------------------------------------- the architecture
@@ -724,7 +742,7 @@ GENERATED: dict[str, type[GeneratedDirective]] = {
         "GameMatrixDirective", rulesdoc.matrix_rst, sections=False, options=("link-tests", "playthroughs")
     ),
     "froeschis-game-tests": game_generated("GameTestsDirective", _no_show(rulesdoc.tests_rst)),
-    "froeschis-game-playthroughs": game_generated("GamePlaythroughs", _no_show(rulesdoc.playthroughs_rst)),
+    "froeschis-game-playthroughs": PlaythroughsDirective,
 }
 
 
@@ -767,6 +785,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.add_config_value("froeschis_vectors_dir", "", "env", types=frozenset({str}))
     app.add_config_value("froeschis_translations_dir", "", "env", types=frozenset({str}))
     api_pages.setup(app)
+    replays.setup(app)
     command_output.setup(app)
     app.connect("builder-inited", load_model)
     app.connect("builder-inited", _plain_tokens)

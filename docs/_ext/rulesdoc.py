@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 import attrs
 
 from froeschis.framework import registry
-from froeschis.framework.catalogue import Catalogue, Clause, Discrepancy
+from froeschis.framework.catalogue import Catalogue, Clause, Discrepancy, Misreading
 from froeschis.framework.errors import FroeschisError
 from froeschis.framework.game import Game
 from froeschis.framework.words import LANGUAGE_NAMES
@@ -771,6 +771,13 @@ def _texts(d: Discrepancy) -> str:
     return ", ".join(ENGLISH_NAMES.get(lang, lang) for lang in d.languages)
 
 
+def _unplayable(misreading: Misreading) -> str:
+    """What a misreading's line adds where the reference cannot play it: the checker never names it."""
+    if not misreading.unplayable:
+        return ""
+    return f" (not played, so never named: {esc(misreading.unplayable)})"
+
+
 def _resolution(doc: GameDoc) -> str:
     """What a discrepancy's answer is called: between several texts a resolution, in one a ruling."""
     return "Resolution" if doc.multilingual else "Ruling"
@@ -838,7 +845,11 @@ def clause_rst(doc: GameDoc, clause: Clause, show: Show = Show()) -> str:
         ]
     if show.misreadings and clause.misreadings:
         out += [".. rubric:: Misreadings the conformance checker can name", ""]
-        out += [f"- ``{m.id.partition('~')[2]}``: {esc(m.description)}" for m in clause.misreadings] + [""]
+        out += [
+            f"- ``{m.id.partition('~')[2]}``: {esc(m.description)}{_unplayable(m)}"
+            for m in clause.misreadings
+        ]
+        out.append("")
     if show.tests_page:
         out += [f".. _{tests_label(name, clause.id)}:", "", ".. rubric:: Tests", ""]
         out += [f"- {ref(test_label(name, nodeid), nodeid)}" for nodeid in row.tests] + [""]
@@ -1019,8 +1030,9 @@ def tests_rst(doc: GameDoc) -> str:
     return "\n".join(out)
 
 
-def playthroughs_rst(doc: GameDoc) -> str:
-    """The golden playthroughs and the clauses each exercises (a line saying so while there are none)."""
+def playthroughs_rst(doc: GameDoc, viewers: Mapping[str, str] | None = None) -> str:
+    """The golden playthroughs and the clauses each exercises (a line saying so while there are none),
+    each with the text ``viewers`` has for it (its link to the replay viewer) under its heading."""
     if not doc.playthroughs:
         folder = doc.catalogue.path.rpartition("/")[0]
         return f"There are no golden playthroughs in ``{folder}/vectors/`` yet.\n"
@@ -1028,6 +1040,8 @@ def playthroughs_rst(doc: GameDoc) -> str:
     for play in doc.playthroughs.values():
         out += [f".. _{playthrough_label(doc.name, play.name)}:", ""]
         out += _heading(f"``{play.name}``", "-")
+        if viewers and play.name in viewers:
+            out += [viewers[play.name], ""]
         if play.purpose:
             out += [doc.linked(play.purpose.strip()), ""]
         out += [f"{play.entries} lines. Its events name {len(play.clauses)} clauses:", ""]

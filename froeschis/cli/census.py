@@ -15,6 +15,7 @@ from typing import Any
 
 from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeElapsedColumn
 
+from froeschis.agents.simulation import usable_cpus
 from froeschis.cli.files import check_file, check_not_installed, save_or_rescue
 from froeschis.cli.options import (
     Subparsers,
@@ -30,7 +31,9 @@ from froeschis.cli.options import (
 from froeschis.framework.errors import FroeschisError
 from froeschis.framework.game import Game
 from froeschis.framework.positions import first_decision, position, position_text, ways
-from froeschis.verify.explore import census_toml, divide
+from froeschis.verify import deep
+from froeschis.verify.explore import census_toml
+from froeschis.verify.split import split_divide
 
 
 def _position(of: Game, args: argparse.Namespace) -> Any:
@@ -58,7 +61,7 @@ def divide_report(of: Game, args: argparse.Namespace) -> int:
             f"by); give --position, a position after it ({ways(of)}), or leave it out for the first "
             "decision after a seeded deal"
         )
-    counts = of.divide(state, args.divide) if of.divide is not None else divide(of, state, args.divide)
+    counts = _split(of, state, args.divide, args)
     width = max((len(action) for action in counts), default=0)
     for action, count in counts.items():
         print(f"{action:<{width}}  {count}")
@@ -66,12 +69,50 @@ def divide_report(of: Game, args: argparse.Namespace) -> int:
     return 0
 
 
+def _split(of: Game, state: Any, depth: int, args: argparse.Namespace) -> dict[str, int]:
+    """perft(depth) of ``state`` split by first action, over ``--jobs`` processes or ``--dask``."""
+    jobs = min(args.jobs, usable_cpus()) if args.jobs is not None else 1
+    return split_divide(of, state, depth, jobs, args.dask)
+
+
+def deep_report(of: Game, args: argparse.Namespace) -> int:
+    """``--deep``: recount the game's deep perft rows, print them as its table has them, and say
+    where they differ from the recorded ones (status 1); ``--write`` records them."""
+    path = deep.path_of(of)
+    if not path.is_file():
+        raise FroeschisError(f"{of.title} has no deep perft rows (spec/{of.name}/{deep.FILE})")
+    if args.write:
+        check_not_installed(path, "--write")
+        check_file(path, "--write")
+    rows = deep.read_rows(path)
+    counted, differences = deep.recount(
+        rows, lambda row: _split(of, position(of, row.position), row.depth, args)
+    )
+    text = deep.rows_toml(of, counted)
+    if args.write:
+        save_or_rescue(path, text, "--write")
+        print(f"wrote {path}")
+        return 0
+    sys.stdout.write(text)
+    for line in differences:
+        print(f"differs: {line}", file=sys.stderr)
+    return 1 if differences else 0
+
+
 def run(args: argparse.Namespace) -> int:
     of = game_of(args)
+    if args.divide is not None and args.deep:
+        raise FroeschisError("--divide counts one position, --deep the game's table: give one")
     if args.divide is not None:
+        if args.write:
+            raise FroeschisError("--write records the census or (with --deep) the deep rows, not --divide")
         return divide_report(of, args)
     if args.position is not None or args.players is not None or args.seed is not None:
         raise FroeschisError("--position, --players and --seed go with --divide")
+    if args.deep:
+        return deep_report(of, args)
+    if args.jobs is not None or args.dask is not None:
+        raise FroeschisError("--jobs and --dask go with --divide or --deep (the census walks on one core)")
     if not of.tiny:
         raise FroeschisError(f"{of.title} has no tiny configurations to walk")
     path = of.spec() / "census.toml"
@@ -143,5 +184,24 @@ def add(subparsers: Subparsers, game: Game) -> None:
         "--seed",
         type=non_negative_int,
         help="with --divide from the default position: the seed of the deal (default 0)",
+    )
+    parser.add_argument(
+        "--deep",
+        action="store_true",
+        help=f"recount the game's deep perft rows (spec/<game>/{deep.FILE}), split by first action; "
+        "with --write, record them",
+    )
+    parser.add_argument(
+        "--jobs",
+        type=positive_int,
+        help="with --divide or --deep: count the first actions on this many worker processes (default "
+        "1; more than the CPUs this process may use is lowered to them); the counts do not depend on it",
+    )
+    parser.add_argument(
+        "--dask",
+        metavar="ADDRESS",
+        help="with --divide or --deep: count the first actions on a Dask cluster, the address of its "
+        "scheduler (tcp://host:8786) or 'local' for a LocalCluster of --jobs processes (needs "
+        "froeschis[dask])",
     )
     add_progress(parser)

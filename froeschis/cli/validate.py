@@ -105,6 +105,6 @@ def add(subparsers: Subparsers, game: Game) -> None:
     parser.add_argument(
         "games",
         nargs="+",
-        metavar="GAME",
+        metavar="FILE",
         help=f"game record or playthrough files ('{STDIN}': standard input)",
     )

@@ -67,7 +67,8 @@ class Misreading:
 
     ``id`` is ``<clause>~<name>``; ``invited_by`` is the source sentence that invites it, if one
     does; ``mutant`` marks the one the mutation check plays the test suite by. The reading itself (the
-    clause-table entries) is implemented in :mod:`froeschis.games.froeschis.misreadings`.
+    clause-table entries) is implemented in the game's ``misreadings`` module, unless the catalogue
+    says why it cannot be (``unplayable``).
     """
 
     id: str
@@ -75,6 +76,10 @@ class Misreading:
     description: str
     mutant: bool
     invited_by: SourceRef | None
+    unplayable: str = ""
+    """Why no entry of the game's clause table can be this reading, so that the reference cannot
+    play it and the conformance checker can never name it ("" where it can: every other misreading
+    is implemented, as the contract tests check)."""
 
 
 @attrs.frozen
@@ -269,7 +274,11 @@ def _load_misreading(
         if quote not in text:
             raise SpecError(f"{where}: quote {quote!r} is not in sentence {anchor}: {text!r}")
         invited_by = SourceRef(language, anchor, quote)
-    return Misreading(misreading_id, clause_id, _str(table, "description", where), mutant, invited_by)
+    unplayable = _str(table, "unplayable", where, default="")
+    if mutant and unplayable:
+        raise SpecError(f"{where}: the mutant is played by the mutation check, so it cannot be 'unplayable'")
+    description = _str(table, "description", where)
+    return Misreading(misreading_id, clause_id, description, mutant, invited_by, unplayable)
 
 
 def load(root: Path, languages: tuple[str, ...] = (), path: str = "") -> Catalogue:

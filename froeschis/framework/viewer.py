@@ -142,13 +142,31 @@ def script_json(value: Any) -> str:
     return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
+_FONT = re.compile(r' font-family="([^"]*)"')
+_TEXT = re.compile(r"<text\b[^>]*>")
+_ROOT = re.compile(r"\s*<svg\b")
+
+
+def lighter_svg(svg: str) -> str:
+    """``svg`` with the ``font-family`` of its texts said once, on its root, where every text
+    names the same one (the games' pictures repeat it on each: a fifth of a Fröschis page), and
+    as it was otherwise. The texts inherit it from the root: the picture is drawn the same."""
+    families = set(_FONT.findall(svg))
+    texts = _TEXT.findall(svg)
+    root = _ROOT.match(svg)
+    if root is None or len(families) != 1 or not all(_FONT.search(text) for text in texts):
+        return svg
+    hoisted = _FONT.sub("", svg)
+    return f'{hoisted[: root.end()]} font-family="{families.pop()}"{hoisted[root.end() :]}'
+
+
 def _picture(game: Game, state: Any, number: int, heading: str) -> str:
     """One step's picture, its text alternative the step's heading: the game's SVG, or its text
     rendering where it draws none. All but step 0's are hidden (the script shows the current one)."""
     label = html.escape(f"Step {number}: {heading}")
     hidden = " hidden" if number else ""
     drawn = (
-        game.picture(state, None)
+        lighter_svg(game.picture(state, None))
         if game.picture is not None
         else f"<pre>{html.escape(game.render(state))}</pre>"
     )

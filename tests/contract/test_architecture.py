@@ -154,3 +154,16 @@ def test_a_stray_clause_function_is_found(name: str, monkeypatch: pytest.MonkeyP
 
     monkeypatch.setattr(module, "stray", stray, raising=False)
     assert stray_clause_functions(of) == [f"{of.clause_modules[0]}.stray"]
+
+
+@pytest.mark.parametrize("name", names())
+def test_every_misreading_is_played_or_the_catalogue_says_why_not(name: str) -> None:
+    """The conformance kit plays every misreading of the catalogue (it can name only those), except
+    those the catalogue marks ``unplayable``, with the reason no clause-table entry can be that
+    reading; one marked so that is played after all is found too."""
+    of = game(name)
+    assert of.conformance is not None, f"{name} has no conformance kit"
+    misreadings = of.catalogue().misreadings()
+    played = set(of.conformance.misreadings())
+    assert played == {m.id for m in misreadings if not m.unplayable}
+    assert all(m.unplayable.strip() for m in misreadings if m.id not in played)

@@ -395,3 +395,10 @@ def test_item_17_an_impossible_setup_names_its_clause_once(
     assert main(["validate", str(path)]) == 1
     out = capsys.readouterr().out
     assert out.count("[players.count]") == 1, out
+
+
+def test_validate_without_a_file_asks_for_a_file_not_a_game(capsys: pytest.CaptureFixture[str]) -> None:
+    """Its files were shown as ``GAME [GAME ...]``, beside ``--game``: "the following arguments are
+    required: GAME" read as if the game were missing."""
+    status, _, err = run(capsys, "validate", "--game", "frog")
+    assert status == 2 and "the following arguments are required: FILE" in err

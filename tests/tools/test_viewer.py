@@ -14,14 +14,18 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import replays
 import rulesdoc
 from docutils.nodes import make_id  # type: ignore[import-untyped]  # docutils has no type information
+from sphinx.errors import SphinxError
 
 from froeschis.cli import main
 from froeschis.framework import records
 from froeschis.framework.registry import game, names
-from froeschis.framework.viewer import clause_anchor, clause_link, rules_page, script_json
-from tests.page_sizes import LIMIT
+from froeschis.framework.viewer import clause_anchor, clause_link, lighter_svg, rules_page, script_json
+from tests.page_sizes import LIMIT, weight
+from tests.tools.test_docs import IDS, small_project, sphinx_build, write_tests
+from tests.tools.test_docs import PAGE as DOCS_PAGE
 from tests.viewer_pages import first_playthrough, page_data, parse, playthrough_lines, write_page
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -201,3 +205,87 @@ def test_keys_links_and_the_slider_move_between_steps(
         assert state["heading"] == (heading if step == 0 else f"{step}. {heading}")
         assert state["events"] == ([] if step == 0 else told[step - 1])
         assert (state["ending"] is not None) == (step == last)
+
+
+def test_a_picture_names_its_font_once_where_its_texts_share_one() -> None:
+    """The texts' common ``font-family`` goes to the SVG's root, which they inherit it from (a
+    fifth of a Fröschis page's bytes); a picture whose texts name several, or not all of them one,
+    stays as it is."""
+    font = ' font-family="DejaVu Sans"'
+    svg = f'<svg viewBox="0 0 9 9"><text x="1"{font}>a</text><g><text{font} y="2">b</text></g></svg>'
+    assert (
+        lighter_svg(svg)
+        == f'<svg{font} viewBox="0 0 9 9"><text x="1">a</text><g><text y="2">b</text></g></svg>'
+    )
+    mixed = f'<svg><text{font}>a</text><text font-family="serif">b</text></svg>'
+    assert lighter_svg(mixed) == mixed
+    partly = f"<svg><text{font}>a</text><text>b</text></svg>"
+    assert lighter_svg(partly) == partly
+    assert lighter_svg("<pre>no picture</pre>") == "<pre>no picture</pre>"
+
+
+def test_a_page_weighs_the_pages_it_frames(tmp_path: Path) -> None:
+    """The playthroughs page shows viewers in frames: ``tests.page_sizes`` weighs each framed page
+    (with its assets) with the page, once, and a page framing itself does not loop."""
+    (tmp_path / "style.css").write_bytes(b"s" * 100)
+    (tmp_path / "viewer.html").write_text('<link href="style.css">' + "v" * 1000, "utf-8")
+    host = (
+        '<iframe class="replay" src="viewer.html#step=2" title="t"></iframe><a href="viewer.html">' + "h" * 50
+    )
+    (tmp_path / "host.html").write_text(host + '<iframe src="host.html"></iframe>', "utf-8")
+    viewer_weight = len((tmp_path / "viewer.html").read_bytes()) + 100
+    assert weight(tmp_path / "viewer.html") == viewer_weight
+    assert weight(tmp_path / "host.html") == len((tmp_path / "host.html").read_bytes()) + viewer_weight
+
+
+def test_the_docs_link_each_playthrough_to_its_viewer_and_check_the_links(tmp_path: Path) -> None:
+    """The docs' extension (``docs/_ext/replays.py``): each playthrough's page name, its line on
+    the playthroughs page (a link with its weight, or the command for one too heavy), and the check
+    that stops the build when a viewer's clause link lands on no section of the built rules page."""
+    name, play = "frog", first_playthrough("frog").name
+    assert replays.page_name(name, play) == f"replay-frog-{Path(play).stem}.html"
+    assert replays.viewer_rst(name, play).startswith(
+        f"`Step through it in the replay viewer <replay-frog-{Path(play).stem}.html>`__ ("
+    )
+    assert replays.viewer_page(name, play) == replays.viewer_page(name, play)  # made once
+    heavy = "4p-row8-draw-seed23.jsonl"
+    assert not replays.shown("froeschis", heavy)
+    assert replays.viewer_rst("froeschis", heavy).endswith(
+        f"``froeschis explain spec/froeschis/vectors/{heavy} --html replay.html`` writes it."
+    )
+    of = game(name)
+    anchor = clause_anchor(of, "play.follow-suit")
+    (tmp_path / rules_page(of)).write_text(f'<section id="{anchor}"></section>', "utf-8")
+    replays._check_links(tmp_path, name, {f"{rules_page(of)}#{anchor}"})
+    with pytest.raises(SphinxError, match=re.escape("links to rules-frog.html#frog-clause-nothing")):
+        replays._check_links(
+            tmp_path, name, {f"{rules_page(of)}#{anchor}", "rules-frog.html#frog-clause-nothing"}
+        )
+    with pytest.raises(SphinxError, match=re.escape("rules.html#x")):
+        replays._check_links(tmp_path, "froeschis", {"rules.html#x"})  # no such page built
+
+
+def test_the_docs_build_writes_the_viewers_of_the_playthroughs_it_lists(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A doc project with Fröschis' rules and playthroughs (one here) on ``rules.html``, as the
+    docs have its rules: the build writes the playthrough's viewer beside the pages, the one
+    ``explain --html`` writes, and the list links to it and frames it; its clause links land on
+    the rules page's sections (the build checks it: ``_check_links`` above fails it otherwise)."""
+    record = first_playthrough("froeschis")
+    rules = "Rules\n=====\n" + DOCS_PAGE
+    pages = {"rules.rst": rules}
+    src = small_project(tmp_path, ".. toctree::\n\n   rules\n", write_tests(tmp_path, IDS), pages=pages)
+    shutil.copy(record, tmp_path / "vectors" / record.name)
+    out = tmp_path / "html"
+    assert sphinx_build(src, out) == 0
+    viewer = out / replays.page_name("froeschis", record.name)
+    expected = tmp_path / "expected.html"
+    write_page(capsys, record, expected)
+    assert viewer.read_text(encoding="utf-8") == expected.read_text(encoding="utf-8")
+    listed = (out / "rules.html").read_text(encoding="utf-8")
+    middle = (len(playthrough_lines(record)) - 2 + 1) // 2  # the frame opens halfway
+    assert (
+        listed.count(f'href="{viewer.name}"') == 2
+        and f'<iframe class="replay" src="{viewer.name}#step={middle}"' in listed
+    )

@@ -4,7 +4,8 @@ driver library), loads each game's page of its first golden playthrough (issue 3
 ``--dump-dom`` prints the page after its script ran: the step a ``#step=N`` link names is the one
 shown, with the events and clause IDs the playthrough records for it, the clause links and the
 source sentences with their ``lang``. ``--screenshot`` at 390 and 1280 px wide: a PNG of that
-size that is not blank. The keys are tested in Node (``test_viewer.py``). Skipped only where no
+size that is not blank. The keys are tested in Node (``test_viewer.py``) and pressed in Chromium
+(``test_viewer_chromium.py``). Skipped only where no
 Chromium is installed (``.ci/run`` installs Debian's ``chromium``).
 """
 

@@ -8,7 +8,7 @@ string rule's local check (string.checked) loses its reason also replaces that c
 of the whole island, so that it plays as an engine reading so would.
 
 Six misreadings have no entries: they change what a turn holds or need what no decision is given
-(:data:`NOT_PLAYED` says why).
+(the catalogue says why of each, in its ``unplayable``).
 """
 
 from __future__ import annotations
@@ -80,7 +80,14 @@ def mirrored_diagonals() -> Directions:
 
 @clause("board.hex-grid")
 def square_cells() -> Directions:
+    """A square's four edge neighbours, in the grid's coordinates: two of a hexagon's six lost."""
     return ((1, 0), (0, -1), (-1, 0), (0, 1))
+
+
+@clause("board.hex-grid")
+def square_cells_and_corners() -> Directions:
+    """A square's eight neighbours, corners included: a hexagon's six and two more."""
+    return ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1), (1, 1), (-1, -1))
 
 
 @clause("island.graph")
@@ -532,6 +539,7 @@ IMPLEMENTED: dict[str, tuple[Reading, ...]] = {
     "setup.hands~round-robin": _readings("deal", round_robin),
     "board.hex-grid~mirrored-diagonals": _readings("directions", mirrored_diagonals),
     "board.hex-grid~square-cells": _readings("directions", square_cells),
+    "board.hex-grid~square-cells-and-corners": _readings("directions", square_cells_and_corners),
     "island.graph~same-colour-only": _readings("connections", same_colour_only),
     "turn.first-seat~dealer-left": _readings("first_seat", dealer_left),
     "turn.order~backwards": _readings("next_seat", backwards),
@@ -596,13 +604,3 @@ IMPLEMENTED: dict[str, tuple[Reading, ...]] = {
     "observe.public~bag-order-seen": _readings("view", bag_order_seen),
 }
 """Every misreading of the catalogue that can be played, by ID: the entries an engine reading so uses."""
-
-NOT_PLAYED: dict[str, str] = {
-    "players.colours~from-the-hand": "a seat's colour would change with its hand: no decision takes the hand",
-    "turn.order~stuck-seat-skipped": "that a seat can do nothing is known only once its whole turn is listed",
-    "turn.parts~draw-before-add": "a hand of three stones breaks the hands' form (at most two)",
-    "move.jump~any-free-beyond": "a line beyond the row has endless empty cells: no bound is the reading's",
-    "end.no-action~bag-empty-only": "the count of passed turns (end.no-action) is not told the bag",
-    "end.turn-limit~largest-group-wins": "the turn limit ends a game without a winner: no decision names one",
-}
-"""The misreadings without entries, and why (none of them is a mutant)."""

@@ -4,10 +4,11 @@ The catalogue (``spec/frog/clauses.toml``) lists every clause's misreadings: an 
 (``clause~name``), a description and, where one does, the sentence that invites it; one of them is
 the clause's mutant, by which the mutation check plays the clause's tests (``tests/game_mutants.py``).
 :data:`IMPLEMENTED` gives each misreading that can be played the entries an engine built on it
-would put in the table. Three cannot be played by this table and are left out: a dealer drawn for
-every deal (``match.first-dealer~every-deal``) and a chico without trumps
-(``chico.suits~no-trumps``) would need decisions the published game does not have, and neither
-would a bidder upgrading its contract (``bid.contract-is-bid~may-upgrade``).
+would put in the table. Three cannot be played by this table and are left out, each marked
+``unplayable`` in the catalogue with the reason: a dealer drawn for every deal
+(``match.first-dealer~every-deal``) needs a chance node the published game has only once, and a
+chico without trumps (``chico.suits~no-trumps``) and a bidder upgrading its contract
+(``bid.contract-is-bid~may-upgrade``) need decisions it does not have.
 """
 
 from __future__ import annotations

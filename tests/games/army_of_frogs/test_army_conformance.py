@@ -60,9 +60,11 @@ SAMPLE = (
     "string.length~three-frogs",
     "goal.linked~group-of-seven",
     "end.turn-limit~fifty-turns",
+    "board.hex-grid~square-cells-and-corners",
 )
 """The misreadings the default run serves, stopping at the first diverging game: one of the setup,
-the turn, the move, the add, the draw, the string rule, the goal and the end. (A goal's misreading
+the turn, the move, the add, the draw, the string rule, the goal and the end, and the grid read as
+squares with eight neighbours (issue 30: "or eight" was described but not played). (A goal's misreading
 such as goal.any-seat~mover-only needs more than one game: the first won game it changes,
 2p-small-seed13, goal.when-checked~after-move-only and goal.linked~all-ten play alike; the census
 plays the whole quick set.)"""

@@ -45,6 +45,9 @@ ABBREVIATIONS = ("e.g.",)
 BULLET = "•"
 INDENT = "   "
 INDENTED_PARAGRAPHS = (13, 14, 15, 17, 18, 23, 24, 26)
+MISREADING_KEYS = {"id", "description", "mutant", "anchor", "quote", "unplayable"}
+NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+"""How the README spells a small count."""
 BARE_ITEM_NUMBER = re.compile(r"[1-9]\.")
 
 SENTENCE_END = re.compile(r"(?<=[.?!]) |\n")
@@ -281,7 +284,7 @@ def test_every_clause_has_misreadings_and_one_mutant(clauses: list[dict[str, Any
             assert isinstance(misreading.get("description"), str) and misreading["description"]
             assert isinstance(misreading.get("mutant", False), bool), misreading["id"]
             assert ("anchor" in misreading) == ("quote" in misreading), misreading["id"]
-            assert set(misreading) <= {"id", "description", "mutant", "anchor", "quote"}, misreading["id"]
+            assert set(misreading) <= MISREADING_KEYS, misreading["id"]
         assert sum(m.get("mutant", False) for m in misreadings) == 1, f"{clause['id']}: not one mutant"
 
 
@@ -355,10 +358,12 @@ def test_the_readme_names_only_what_exists_and_counts_right(
     for name in names:
         assert name in known, f"the README names {name}, which the catalogue does not have"
     kinds = [c["kind"] for c in clauses]
-    misreadings = sum(len(tables(c, "misreading")) for c in clauses)
+    misreadings = [m for c in clauses for m in tables(c, "misreading")]
+    unplayable = sum("unplayable" in m for m in misreadings)
     counts = (
         f"{len(clauses)} clauses ({kinds.count('source')} source, {kinds.count('ruling')} rulings, "
-        f"{kinds.count('variant')} variants), {misreadings} misreadings (one mutant per clause), "
+        f"{kinds.count('variant')} variants), {len(misreadings)} misreadings (one mutant per clause; "
+        f"{NUMBER_WORDS[unplayable]} the reference cannot play, each marked `unplayable` with why), "
         f"{len(tables(catalogue, 'discrepancy'))} discrepancies"
     )
     assert counts in text

@@ -144,10 +144,15 @@ def _z(wins_a: int, games_a: int, wins_b: int, games_b: int) -> float:
 def test_twenty_thousand_kernel_games_agree_with_the_reference_simulate() -> None:
     """Seat win rates and rounds per game of random 4-player games: the kernel's 20,000 games and the
     reference's 2,000 do not differ beyond chance (two-proportion z-tests per seat and a Welch test
-    of the rounds, each at the 0.1% level after a Bonferroni correction for the five tests)."""
+    of the rounds, each at the 0.1% level after a Bonferroni correction for the five tests). The
+    reference's games are played on FastGame, which plays the reference's very games (the lock-step
+    verifier holds it to the reference at every step: tests/contract/test_lockstep.py), in half the
+    time."""
     games, reference_games = 20_000, 2_000
     result = kernel.simulate(4, games, seed=2026)
-    tally = run_games(game_named("froeschis"), ("random",), 4, reference_games, seed=2026, jobs=1)
+    tally = run_games(
+        game_named("froeschis"), ("random",), 4, reference_games, seed=2026, jobs=1, engine="fast"
+    )
     critical = 3.72  # two-sided, 0.001 / 5
     for seat in range(4):
         z = _z(int(result.winners[:, seat].sum()), games, tally.seat_wins[seat], reference_games)

@@ -46,7 +46,7 @@ SPACE_BEFORE = frozenset({"ja.8.2", "ja.11.2"})
 
 KINDS = ("source", "ruling", "variant")
 CLAUSE_KEYS = {"id", "title", "kind", "statement", "rationale", "secondary", "option", "ja", "misreading"}
-MISREADING_KEYS = {"id", "description", "mutant", "anchor", "quote"}
+MISREADING_KEYS = {"id", "description", "mutant", "anchor", "quote", "unplayable"}
 DISCREPANCY_KEYS = {"id", "clauses", "languages", "summary", "resolution"}
 
 ANCHOR = re.compile(r"ja\.(?P<par>[1-9][0-9]*)\.(?P<sent>[1-9][0-9]*)")
