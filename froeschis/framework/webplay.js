@@ -206,6 +206,20 @@
     $("answer").value = "";
     choose({ answer: text });
   });
+  // A choice's key pressed outside the answer box is that choice (d to draw, 3 for the third):
+  // keys of one character only, as a number of two digits is typed in the box.
+  document.addEventListener("keydown", function (pressed) {
+    if (pressed.altKey || pressed.ctrlKey || pressed.metaKey || pressed.key.length !== 1) return;
+    if (pressed.target instanceof HTMLInputElement || busy) return;
+    var buttons = document.querySelectorAll("#choices button");
+    for (var i = 0; i < buttons.length; i++) {
+      if (buttons[i].getAttribute("data-key") === pressed.key.toLowerCase() && !buttons[i].disabled) {
+        pressed.preventDefault();
+        buttons[i].click();
+        return;
+      }
+    }
+  });
   $("again").addEventListener("click", function () {
     request("POST", "/api/new", {}).then(function (answer) {
       if (answer.status === 200) render(answer.data);

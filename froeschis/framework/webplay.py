@@ -466,7 +466,7 @@ PAGE = """<!DOCTYPE html>
 <h2 id="heading"></h2>
 <div id="choices"></div>
 <form id="typed">
-<label for="answer">or type an answer</label>
+<label for="answer">or press a choice's key, or type an answer</label>
 <input id="answer" name="answer" autocomplete="off" size="12">
 <button type="submit">Answer</button>
 </form>

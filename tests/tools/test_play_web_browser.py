@@ -1,5 +1,6 @@
 """``froeschis play --web`` in a real browser (issue 32 item 4): headless Chromium, driven by
-Playwright for Python, plays one game of each game to its end by clicking the choices' buttons.
+Playwright for Python, plays one game of each game to its end by clicking the choices' buttons
+(the first by pressing its key).
 
 The page's text is checked against the server's own account of the game: every event it told the
 seat, in order, each with its clause IDs; the end as the game words it; the record the page offers
@@ -102,6 +103,10 @@ def test_one_game_of_each_game_played_to_its_end_by_clicking(
         page.goto(server.url)
         steps = _settled(page, None)
         _refusal(page, name)
+        key = page.get_attribute("#choices button >> nth=0", "data-key")
+        assert key is not None and len(key) == 1
+        page.keyboard.press(key)  # a choice's key, pressed outside the answer box, is that choice
+        steps = _settled(page, steps)
         while page.get_attribute("#play", "data-state") == "deciding":
             page.click("#choices button >> nth=0")
             steps = _settled(page, steps)
