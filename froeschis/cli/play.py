@@ -17,6 +17,10 @@ A game played by a person is not to be lost: ``--save`` is checked before the ga
 is made then), the record (:mod:`froeschis.framework.records`) is written whole or not at all at
 the end, and if that fails it is kept in the temporary directory or printed, and the error says
 where (:mod:`froeschis.cli.files`). Ctrl-C ends the game with status 130 and leaves no file behind.
+
+``--web`` plays the same game in a browser instead (:mod:`froeschis.framework.webplay`): a page on
+127.0.0.1 (``--host``, ``--port``) with the choices as buttons, served until Ctrl-C (status 130, as
+for the game in the terminal); the page offers the record at the end, so ``--save`` is refused.
 """
 
 from __future__ import annotations
@@ -47,7 +51,7 @@ from froeschis.cli.options import (
     rules_from_args,
 )
 from froeschis.cli.watch import print_drawing, seat_bots
-from froeschis.framework import records
+from froeschis.framework import records, webplay
 from froeschis.framework.answers import Person, Question, Reading
 from froeschis.framework.errors import FroeschisError
 from froeschis.framework.game import Game, Policy
@@ -57,6 +61,9 @@ from froeschis.framework.registry import DEFAULT
 from froeschis.framework.runs import engines_of
 from froeschis.framework.terminal import person
 
+DEFAULT_PORT = 8000
+"""The port ``--web`` listens on unless ``--port`` names another."""
+MAX_PORT = 65535
 QUIT = {"q", "quit", "exit"}
 FIRST = "first"
 """The answer that takes the first choice listed, whatever the question: for scripts
@@ -159,12 +166,43 @@ def _bots(of: Game, text: str, rules: Any, players: int) -> list[str]:
     return seat_bots(of, text, rules, players - 1, players)
 
 
+def serve_web(args: argparse.Namespace, of: Game, bots: Sequence[str], rules: Any) -> int:
+    """``--web``: the page on ``--host``:``--port`` until Ctrl-C (which :func:`froeschis.cli.main`
+    ends with one line and status 130)."""
+    if args.save is not None:
+        raise FroeschisError("--save goes with the game in the terminal: the page offers the record to save")
+    host = args.host or webplay.LOOPBACK[0]
+    port = DEFAULT_PORT if args.port is None else args.port
+    if port > MAX_PORT:
+        raise FroeschisError(f"--port must be 0 to {MAX_PORT}, not {port}")
+    table = webplay.Table(of, args.players, args.seat, bots, args.seed, rules, args.rules_url or "")
+    try:
+        server = webplay.Server(table, host, port)
+    except OSError as error:  # the port is taken, the address is not this machine's
+        raise FroeschisError(f"cannot listen on {host} port {port}: {error.strerror or error}") from None
+    console = make_console()
+
+    def ready(server: webplay.Server) -> None:
+        others = ", ".join(f"seat {s} is {n}" for s, n in enumerate(table.names) if s != args.seat)
+        console.print(Text(f"{of.title} at {server.url}: you are seat {args.seat}; {others}.", style="bold"))
+        console.print(Text("Open it in a browser; Ctrl-C stops the server."))
+        sys.stdout.flush()
+
+    webplay.serve(server, ready)
+    return 0
+
+
 def run(args: argparse.Namespace) -> int:
     of = game_of(args)
     rules = rules_from_args(args, of)
     if args.seat >= args.players:
         raise FroeschisError(f"--seat must be 0 to {args.players - 1}, not {args.seat}")
     bots = _bots(of, args.bots, rules, args.players)
+    if args.web:
+        return serve_web(args, of, bots, rules)
+    for option, value in (("--port", args.port), ("--host", args.host), ("--rules-url", args.rules_url)):
+        if value is not None:
+            raise FroeschisError(f"{option} goes with --web")
     save = None if args.save is None else Path(args.save)
     if save is not None:
         check_file(save, "--save")
@@ -189,7 +227,7 @@ def add(subparsers: Subparsers, game: Game) -> None:
         subparsers,
         "play",
         run,
-        help="play a game against bots in the terminal",
+        help="play a game against bots in the terminal, or in a browser (--web)",
         description=person(game).description,
     )
     add_game(parser)
@@ -214,5 +252,30 @@ def add(subparsers: Subparsers, game: Game) -> None:
         metavar="GAME.json",
         help="write the game record here at the end (the path is checked before the game starts; "
         "should the write fail, the record goes to the temporary folder and the error says where)",
+    )
+    web = parser.add_argument_group("in a browser")
+    web.add_argument(
+        "--web",
+        action="store_true",
+        help="serve the game as a page to play in a browser (the legal actions as buttons, each refusal "
+        "with its clause, the record to save at the end) until Ctrl-C, in place of the terminal",
+    )
+    web.add_argument(
+        "--host",
+        metavar="H",
+        help=f"with --web: the address to listen on (default {webplay.LOOPBACK[0]}, this machine only; "
+        "another address lets other machines play your seat)",
+    )
+    web.add_argument(
+        "--port",
+        metavar="N",
+        type=non_negative_int,
+        help=f"with --web: the port to listen on (default {DEFAULT_PORT}; 0: any free one, printed)",
+    )
+    web.add_argument(
+        "--rules-url",
+        metavar="URL",
+        help="with --web: the folder of the annotated rules pages the clause IDs link to (the docs' URL, "
+        "or a path); without it they link to the server's own page of the game's clauses",
     )
     add_variant_switches(parser, game)

@@ -68,6 +68,7 @@ NUMERIC_OPTIONS: dict[tuple[str, str], Callable[[str], int | float]] = {
     ("play", "--players"): player_count,
     ("play", "--seat"): non_negative_int,
     ("play", "--seed"): non_negative_int,
+    ("play", "--port"): non_negative_int,
     ("explain", "--seed"): non_negative_int,
     ("explain", "--players"): player_count,
     ("simulate", "--games"): positive_int,
