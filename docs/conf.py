@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import Any
 
 DOCS = Path(__file__).resolve().parent
 ROOT = DOCS.parent
@@ -35,7 +36,7 @@ extensions = [
 suppress_warnings = ["myst.xref_missing"]
 
 exclude_patterns = ["_build", "translations", "Thumbs.db", ".DS_Store"]
-templates_path: list[str] = []
+templates_path = ["_templates"]  # genindex-split.html: the index by letter, without the whole on one page
 
 # autodoc: type hints in the signatures, members in source order.
 autodoc_typehints = "signature"
@@ -61,7 +62,21 @@ html_title = f"froeschis {release}"
 html_static_path = ["_static"]
 html_css_files = ["froeschis.css"]
 html_show_sourcelink = False
+# The general index one page per letter: whole, with every module of the API, it grew past the
+# 500 KB a page may weigh (tests/page_sizes.py); the whole index on one page is removed (below).
+html_split_index = True
 
 assert froeschis.__file__ is not None and Path(froeschis.__file__).is_relative_to(ROOT), (
     f"the docs must document the checkout at {ROOT}, not {froeschis.__file__}"
 )
+
+
+def _without_the_whole_index(app: Any, exception: Exception | None) -> None:
+    """Remove ``genindex-all.html``, the whole index on one page that a split index also writes:
+    over 500 KB, and linked from nowhere (``_templates/genindex-split.html``)."""
+    if exception is None and app.builder.name == "html":
+        (Path(app.outdir) / "genindex-all.html").unlink(missing_ok=True)
+
+
+def setup(app: Any) -> None:
+    app.connect("build-finished", _without_the_whole_index)
