@@ -3,7 +3,9 @@
 :func:`legal_moves` (move.identity) puts them together with the structure rules. Its cost is linear
 in the island's size for each stone that may move: one search for the parts of the island without
 it (the one island rule then asks only whether the end touches every part), one search over the
-cells its jumps reach, and the string rule's local check at each end.
+cells its jumps reach, and the string rule's local check at each end. The island's connections
+(island.graph) are asked once a listing, each stone's, and shared: the island without a stone that
+may move asks afresh only for the stones that touched it, and an end for the stones it touches.
 """
 
 from __future__ import annotations
