@@ -101,3 +101,41 @@ class Island(Mapping[Cell, Colour]):
 
 
 EMPTY_ISLAND = Island()
+
+
+class Neighbours(dict[Cell, tuple[Cell, ...]]):
+    """The cells beside each cell, for one set of directions (what board.hex-grid gives): cell -> the
+    cell plus each direction, in the directions' order, each cell's made once when first asked (a
+    table, not a rule: which directions there are is the table's ``directions``)."""
+
+    __slots__ = ("directions",)
+
+    def __init__(self, directions: tuple[Cell, ...]) -> None:
+        super().__init__()
+        self.directions = directions
+
+    def __missing__(self, cell: Cell) -> tuple[Cell, ...]:
+        q, r = cell
+        found = self[cell] = tuple([(q + dq, r + dr) for dq, dr in self.directions])
+        return found
+
+
+_NEIGHBOURS: dict[tuple[Cell, ...], Neighbours] = {}
+LAST_NEIGHBOURS: list[Neighbours] = [Neighbours(())]
+"""The :class:`Neighbours` table :func:`neighbours` gave last, alone in a list: a caller that asks for
+a cell's neighbours very often checks it by identity first (``LAST_NEIGHBOURS[0].directions is
+directions``), without the call."""
+
+
+def neighbours(directions: tuple[Cell, ...]) -> Neighbours:
+    """The one :class:`Neighbours` table of ``directions`` in this process (the last one asked for
+    is found by identity, without hashing the directions: a table's ``directions()`` gives the same
+    tuple every time)."""
+    last = LAST_NEIGHBOURS[0]
+    if last.directions is directions:
+        return last
+    found = _NEIGHBOURS.get(directions)
+    if found is None:
+        found = _NEIGHBOURS[directions] = Neighbours(directions)
+    LAST_NEIGHBOURS[0] = found
+    return found

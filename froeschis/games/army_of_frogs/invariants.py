@@ -15,7 +15,7 @@ from froeschis.games.army_of_frogs.engine import ArmyState
 from froeschis.games.army_of_frogs.hexes import EMPTY_ISLAND
 from froeschis.games.army_of_frogs.phases import Phase
 from froeschis.games.army_of_frogs.rules import check_setup
-from froeschis.games.army_of_frogs.structure import has_forbidden_string
+from froeschis.games.army_of_frogs.structure import IslandLinks, has_forbidden_string
 
 
 def seat_of_turn(state: ArmyState, turn: int) -> int:
@@ -74,7 +74,7 @@ def _check_island(state: ArmyState) -> None:
     """One island, without a forbidden string (island.one and string.checked say such islands are not
     valid: no action reaches them)."""
     table, island = state.rules.table, state.island
-    if table.parts(table, island)[1] > 1:
+    if table.parts(table, IslandLinks(table, island))[1] > 1:
         raise refused(state, "island", "the island is in more than one part", "one_island")
     if has_forbidden_string(table, island):
         raise refused(state, "island", "the island has a forbidden string", "forbidden_string")

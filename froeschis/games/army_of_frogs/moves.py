@@ -3,7 +3,9 @@
 :func:`legal_moves` (move.identity) puts them together with the structure rules. Its cost is linear
 in the island's size for each stone that may move: one search for the parts of the island without
 it (the one island rule then asks only whether the end touches every part), one search over the
-cells its jumps reach, and the string rule's local check at each end.
+cells its jumps reach, and the string rule's local check at each end. The island's connections
+(island.graph) are asked once a listing, each stone's, and shared: the island without a stone that
+may move asks afresh only for the stones that touched it, and an end for the stones it touches.
 """
 
 from __future__ import annotations
@@ -108,19 +110,26 @@ def legal_moves(table: ArmyTable, stones: Stones, colour: Colour) -> tuple[Move,
     move.start-vacated, move.not-start) when the island is then one island (island.one) without a
     forbidden string (string.checked)."""
     directions = table.directions()
+    connections, one_island, forbids = table.connections, table.one_island, IslandLinks.forbids
     found: list[Move] = []
-    for start in table.movable(stones, colour):
-        stone = stones[start]
-        work = dict(stones.items())  # the island without the moving stone; each end tried on it in turn
+    island = dict(stones.items())
+    whole = IslandLinks(table, island)  # the island's connections, each found once for every stone
+    starts = table.movable(stones, colour)
+    for cell in island if starts else ():
+        whole[cell]
+    for start in starts:
+        stone = island[start]
+        work = island.copy()  # the island without the moving stone; each end tried on it in turn
         del work[start]
-        labels, count = table.parts(table, work)
+        links = whole.without_stone(table, work, start)
+        labels, count = table.parts(table, links)
         may_land = functools.partial(table.may_land, table, work, labels, count, stone)
         reached = table.landings(table, table.vacated(stones, start), start, may_land)
-        links = IslandLinks(table, work)
         for end in table.ends(reached, start):
-            if not table.one_island(labels, count, table.connections(work, end, stone, directions)):
+            around = connections(work, end, stone, directions)
+            if not one_island(labels, count, around):
                 continue
-            if not links.forbids(table, work, stone, start, end):
+            if not forbids(links, table, work, stone, start, end, around):
                 found.append(Move(start, end))
     return tuple(found)
 

@@ -97,7 +97,7 @@ def _refused_move(state: ArmyState, table: ArmyTable, move: Move) -> tuple[str, 
     stone = island[start]
     work = dict(island)
     del work[start]
-    labels, count = table.parts(table, work)
+    labels, count = table.parts(table, IslandLinks(table, work))
     may_land = functools.partial(table.may_land, table, work, labels, count, stone)
     reached = table.landings(table, table.vacated(island, start), start, may_land)
     if end not in reached:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from froeschis.framework.table import clause
-from froeschis.games.army_of_frogs.hexes import Cell, Colour
+from froeschis.games.army_of_frogs.hexes import LAST_NEIGHBOURS, Cell, Colour, neighbours
 from froeschis.games.army_of_frogs.table import ArmyTable, Chain, Directions, Labels, Links, Stones
 
 # --------------------------------------------------------------------------- the island's graph
@@ -24,30 +24,30 @@ from froeschis.games.army_of_frogs.table import ArmyTable, Chain, Directions, La
 def connections(stones: Stones, cell: Cell, colour: Colour, directions: Directions) -> tuple[Cell, ...]:
     """The stones that a stone of ``colour`` on ``cell`` is connected to: every stone touching it,
     whatever the colours (the colour is there for readings that look at it)."""
-    q, r = cell
+    near = LAST_NEIGHBOURS[0]
+    if near.directions is not directions:
+        near = neighbours(directions)
     found = []
-    for dq, dr in directions:
-        other = (q + dq, r + dr)
+    for other in near[cell]:
         if other in stones:
             found.append(other)
     return tuple(found)
 
 
 @clause("island.graph")
-def parts(table: ArmyTable, stones: Stones) -> tuple[dict[Cell, int], int]:
+def parts(table: ArmyTable, links: Links) -> tuple[dict[Cell, int], int]:
     """The island's parts (connected components): each stone's part, numbered from 0, and how many
-    there are. One search over the island, each connection followed from both ends."""
-    directions, linked = table.directions(), table.connections
+    there are. One search over the island (``links.stones``), each connection followed from both
+    ends, walking the connections ``links`` remember (asked of ``connections`` once a stone)."""
     labels: dict[Cell, int] = {}
     count = 0
-    for seed in stones:
+    for seed in links.stones:
         if seed in labels:
             continue
         labels[seed] = count
         frontier = [seed]
         while frontier:
-            cell = frontier.pop()
-            for other in linked(stones, cell, stones[cell], directions):
+            for other in links[frontier.pop()]:
                 if other not in labels:
                     labels[other] = count
                     frontier.append(other)
@@ -63,7 +63,7 @@ def one_island(labels: Labels, count: int, links: Iterable[Cell]) -> bool:
     """Whether a stone connected to the stones ``links`` makes one island of the rest, which is in
     ``count`` parts labelled ``labels``: it must be connected to every part (re-link them all). A
     stone that is not the only link leaves the rest in one part, which it touches wherever it lands."""
-    return len({labels[cell] for cell in links}) == count
+    return len(set(map(labels.__getitem__, links))) == count
 
 
 @clause("island.one")
@@ -130,16 +130,56 @@ class IslandLinks(dict[Cell, tuple[Cell, ...]]):
                 extended[near] = connections(stones, near, stones[near], directions)
         return extended
 
+    def without_stone(self, table: ArmyTable, work: dict[Cell, Colour], cell: Cell) -> IslandLinks:
+        """The links of ``work``, this island without its stone on ``cell``: only the stones that
+        touched it lose a connection, found afresh at once; every other stone's connections are the
+        ones this island remembers (asked of it as they are needed, and remembered here too). The
+        legal moves search the island without each stone that may move so, at the cost of the stones
+        it touches once this island's connections are known."""
+        reduced = IslandLinks(table, work)
+        reduced.update(self)
+        reduced.pop(cell, None)
+        reduced._base = self
+        connections, directions = self._connections, self._directions
+        for near in neighbours(directions)[cell]:
+            if near in work:
+                reduced[near] = connections(work, near, work[near], directions)
+        return reduced
+
     def forbids(
-        self, table: ArmyTable, work: dict[Cell, Colour], stone: Colour, start: Cell | None, end: Cell
+        self,
+        table: ArmyTable,
+        work: dict[Cell, Colour],
+        stone: Colour,
+        start: Cell | None,
+        end: Cell,
+        around: tuple[Cell, ...] | None = None,
     ) -> bool:
         """Whether ``stone`` put on ``end`` (moved from ``start``, or added when it is None) leaves a
         forbidden string (table.forbidden_string): the stone is put in ``work``, the working island
         these links were made on, for the question and taken out again. The legal moves and the
         legal adds try each candidate so; one method, so that the two cannot come to put and take
-        the stone differently."""
+        the stone differently. ``around`` are the stone's connections on ``end`` when the caller
+        has them already (the one island rule asked for them).
+
+        The links are those of :meth:`with_stone`, made in place: the connections of the new stone
+        and of the stones touching it are found afresh for the question and the ones remembered put
+        back after it (no copy of the links for each candidate). Any other stone's connections the
+        question asks for are those of the island without the stone, which does not touch it."""
+        connections, directions = self._connections, self._directions
         work[end] = stone
-        forbidden = table.forbidden_string(table, self.with_stone(table, end), start, end)
+        saved: list[tuple[Cell, tuple[Cell, ...] | None]] = [(end, None)]
+        self[end] = connections(work, end, stone, directions) if around is None else around
+        for near in neighbours(directions)[end]:
+            if near in work:
+                saved.append((near, self.get(near)))
+                self[near] = connections(work, near, work[near], directions)
+        forbidden = table.forbidden_string(table, self, start, end)
+        for cell, remembered in saved:
+            if remembered is None:
+                del self[cell]
+            else:
+                self[cell] = remembered
         del work[end]
         return forbidden
 
@@ -206,8 +246,11 @@ def chains_through(table: ArmyTable, links: Links, cells: Iterable[Cell]) -> tup
                 continue
             chains = [(*reversed(left), cell, *right)]
         else:
-            tails = (_walk(links, cell, other) for other in around)
-            chains = [(cell, *tail) for tail in tails if tail is not None]
+            chains = []
+            for other in around:
+                tail = _walk(links, cell, other)
+                if tail is not None:
+                    chains.append((cell, *tail))
         for chain in chains:
             if chain[0] != chain[-1]:  # a path that comes back to its end stone is a loop
                 found.add(min(chain, chain[::-1]))
@@ -258,11 +301,10 @@ def forbidden_near(table: ArmyTable, links: Links, vacated: Cell | None, placed:
     :func:`forbidden_anywhere`.)"""
     stones = links.stones
     changed = [placed]
+    near = neighbours(table.directions())
     for cell in (vacated, placed):
         if cell is not None:
-            q, r = cell
-            for dq, dr in table.directions():
-                other = (q + dq, r + dr)
+            for other in near[cell]:
                 if other in stones:
                     changed.append(other)
     single_frogs = set()

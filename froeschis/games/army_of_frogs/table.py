@@ -59,7 +59,7 @@ class ArmyTable(ClauseTable):
     deal: Callable[[Sequence[Colour], int], tuple[tuple[Hand, ...], tuple[Colour, ...]]]
     directions: Callable[[], Directions]
     connections: Callable[[Stones, Cell, Colour, Directions], tuple[Cell, ...]]
-    parts: Callable[[ArmyTable, Stones], tuple[dict[Cell, int], int]]
+    parts: Callable[[ArmyTable, Links], tuple[dict[Cell, int], int]]
     # -- the turn
     first_seat: Callable[[], int]
     next_seat: Callable[[int, int], int]

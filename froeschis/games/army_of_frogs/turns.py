@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from froeschis.framework.table import clause
 from froeschis.games.army_of_frogs.actions import Action
-from froeschis.games.army_of_frogs.hexes import Cell, Colour
+from froeschis.games.army_of_frogs.hexes import Cell, Colour, neighbours
 from froeschis.games.army_of_frogs.phases import Phase
 from froeschis.games.army_of_frogs.table import ArmyTable, Directions, Hand, Stones
 
@@ -79,7 +79,10 @@ def addable(hand: Hand, colour: Colour) -> Hand:
 def add_cells(table: ArmyTable, stones: Stones, colour: Colour, seat_colour: Colour) -> tuple[Cell, ...]:
     """The cells where a stone may be added, sorted: the empty cells touching a stone of the island.
     (The first stone, on the empty island, is turn.first-placement's.)"""
-    touching = {(q + dq, r + dr) for q, r in stones for dq, dr in table.directions()}
+    near = neighbours(table.directions())
+    touching: set[Cell] = set()
+    for cell in stones:
+        touching.update(near[cell])
     return tuple(sorted(touching.difference(stones)))
 
 
@@ -93,8 +96,7 @@ def apart(stones: Stones, cell: Cell, colour: Colour, seat_colour: Colour, direc
 def touches_none(stones: Stones, cell: Cell, colour: Colour, directions: Directions) -> bool:
     """Whether no neighbour of ``cell`` holds a stone of ``colour``: what :func:`apart` and its
     misreadings (:mod:`froeschis.games.army_of_frogs.misreadings`) ask of different colours, once."""
-    q, r = cell
-    return all(stones.get((q + dq, r + dr)) != colour for dq, dr in directions)
+    return colour not in map(stones.get, neighbours(directions)[cell])
 
 
 @clause("add.none-left")

@@ -139,7 +139,7 @@ def test_touching_stones_are_connected_whatever_their_colours() -> None:
     """(0, 0) of colour 0 and (1, 0) of colour 1 are one island; four stones in a path of two colours
     are a forbidden string (a string does not stop where the colour changes)."""
     island = stones("0,0:0 1,0:1 2,0:0 3,0:1")
-    assert TABLE.parts(TABLE, island)[1] == 1
+    assert TABLE.parts(TABLE, IslandLinks(TABLE, island))[1] == 1
     assert TABLE.connections(island, (1, 0), 1, TABLE.directions()) == ((2, 0), (0, 0))
     assert has_forbidden_string(TABLE, island)
 
@@ -415,7 +415,9 @@ def test_the_only_link_moves_only_where_it_relinks_every_part() -> None:
     with pytest.raises(IllegalActionError) as refused:
         state.apply(Move((0, 0), (2, 0)))
     assert refused.value.clause == "island.one"
-    labels, count = TABLE.parts(TABLE, {c: k for c, k in state.island.items() if c != (0, 0)})
+    labels, count = TABLE.parts(
+        TABLE, IslandLinks(TABLE, {c: k for c, k in state.island.items() if c != (0, 0)})
+    )
     assert count == 2 and TABLE.one_island(labels, count, [(-1, 0), (1, -1)])
     assert not TABLE.one_island(labels, count, [(1, -1)])
 
@@ -426,7 +428,7 @@ def test_a_landing_relinks_the_island_only_if_it_touches_every_part() -> None:
     of them neighbours): lifted, it leaves three parts. A landing that touches two of them leaves
     the third cut off ("re-links the island" means all of it); one that touches all three relinks."""
     without = stones("1,0:1 0,-1:1 -1,1:1")
-    labels, count = TABLE.parts(TABLE, dict(without.items()))
+    labels, count = TABLE.parts(TABLE, IslandLinks(TABLE, dict(without.items())))
     assert count == 3
     assert not TABLE.one_island(labels, count, [(1, 0), (0, -1)])
     assert TABLE.one_island(labels, count, [(1, 0), (0, -1), (-1, 1)])

@@ -102,7 +102,7 @@ def test_the_parts_of_the_island_without_a_stone_are_its_components(
         return
     gone = data.draw(st.sampled_from(sorted(state.island)))
     rest = {c: k for c, k in state.island.items() if c != gone}
-    labels, count = TABLE.parts(TABLE, rest)
+    labels, count = TABLE.parts(TABLE, IslandLinks(TABLE, rest))
     assert count == components(set(rest)) and set(labels) == set(rest)
     for a in rest:
         assert all(labels[a] == labels[b] for b in army_oracle.touching(rest, a))
