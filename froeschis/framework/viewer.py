@@ -55,7 +55,7 @@ def clause_link(game: Game, clause_id: str, rules_url: str = "") -> str:
     return f"{folder}{rules_page(game)}#{clause_anchor(game, clause_id)}"
 
 
-def _sources_json(catalogue: Catalogue, clause: Clause) -> list[dict[str, str]]:
+def sources_json(catalogue: Catalogue, clause: Clause) -> list[dict[str, str]]:
     """Every sentence the clause cites, in every language of the sources, each once (its first
     quote marked), with its English gloss where it has one."""
     cited: dict[tuple[str, str], dict[str, str]] = {}
@@ -79,7 +79,7 @@ def _clause_json(game: Game, catalogue: Catalogue, clause_id: str, rules_url: st
         "kind": clause.kind,
         "statement": clause.statement,
         "href": clause_link(game, clause_id, rules_url),
-        "sources": _sources_json(catalogue, clause),
+        "sources": sources_json(catalogue, clause),
     }
 
 

@@ -95,21 +95,6 @@ class Refusal(Exception):
         self.status, self.message, self.clause = status, message, clause
 
 
-def _sources_json(catalogue: Catalogue, clause_id: str) -> list[dict[str, str]]:
-    cited: dict[tuple[str, str], dict[str, str]] = {}
-    for ref in catalogue.clause(clause_id).sources:
-        if (ref.language, ref.anchor) not in cited:
-            sentence = catalogue.sources[ref.language].sentence(ref.anchor)
-            cited[(ref.language, ref.anchor)] = {
-                "lang": ref.language,
-                "anchor": ref.anchor,
-                "sentence": sentence.text,
-                "quote": ref.quote,
-                "gloss": sentence.gloss,
-            }
-    return list(cited.values())
-
-
 _CLAUSE_AT_END = re.compile(r"\[([^\[\]\s]+)\]\s*$")
 
 GIVING_UP = ", or q to give up"
@@ -200,7 +185,7 @@ class Table:
                 "kind": clause.kind,
                 "statement": clause.statement,
                 "href": viewer.clause_link(self.game, clause_id, self.rules_url or "/"),
-                "sources": _sources_json(self.catalogue, clause_id),
+                "sources": viewer.sources_json(self.catalogue, self.catalogue.clause(clause_id)),
             }
         return clause_id
 
@@ -391,7 +376,7 @@ def _clause_html(game: Game, catalogue: Catalogue, clause_id: str) -> str:
     said = [f"<p>({html.escape(clause.kind)}) {html.escape(clause.statement)}</p>"]
     if clause.rationale:
         said.append(f'<p class="rationale">{html.escape(clause.rationale)}</p>')
-    for source in _sources_json(catalogue, clause_id):
+    for source in viewer.sources_json(catalogue, catalogue.clause(clause_id)):
         gloss = (
             f' <span class="gloss" lang="en">[{html.escape(source["gloss"])}]</span>'
             if source["gloss"]
