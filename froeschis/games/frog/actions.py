@@ -120,11 +120,19 @@ Chance = DrawDealer | Shuffle
 Action = Decision | Chance
 
 
+_DISCARDS: dict[tuple[Card, ...], Discard] = {}
+"""Every discard made by :func:`discard_of_sorted`, by its cards: shared, as the calls and plays are
+(the legal discards are hundreds of sets of three of a deck's cards, listed at every frog)."""
+
+
 def discard_of_sorted(held: tuple[Card, ...]) -> Discard:
-    """The discard of cards already in sorting order, made without sorting them again: the legal
-    discards are hundreds of sets, each sorted as it is made."""
-    made = object.__new__(Discard)
-    object.__setattr__(made, "cards", held)
+    """The discard of cards already in sorting order, made without sorting them again, once per set
+    of cards (:data:`_DISCARDS`)."""
+    made = _DISCARDS.get(held)
+    if made is None:
+        made = object.__new__(Discard)
+        object.__setattr__(made, "cards", held)
+        _DISCARDS[held] = made
     return made
 
 

@@ -19,6 +19,8 @@ from froeschis.framework.errors import FormatError, shown
 class Suit(enum.Enum):
     """The four suits, by their letters."""
 
+    __hash__ = object.__hash__  # a member is equal only to itself; Enum hashes its name in Python
+
     SPADES = "S"
     HEARTS = "H"
     DIAMONDS = "D"

@@ -11,9 +11,9 @@ from froeschis.games.frog.table import SLOTS
 
 ENGINE = Path(__file__).resolve().parents[3] / "froeschis" / "games" / "frog" / "engine.py"
 RECORDERS = {"rec", "recorder"}
-BOOKKEEPING = {"__str__", "deal_number", "_with_hand", "_why_not", "_allowed_by", "_refuse_kind"}
-"""Functions that write text, build refusals, name the clauses of an event or replace a hand in a
-tuple: they decide nothing of the game."""
+BOOKKEEPING = {"__str__", "deal_number", "_with_hand", "_listed", "_why_not", "_allowed_by", "_refuse_kind"}
+"""Functions that write text, build refusals, name the clauses of an event, replace a hand in a
+tuple or find a decision among those listed: they decide nothing of the game."""
 CONSTANT_ENUMS = {"Phase", "Exchange"}
 
 
