@@ -20,10 +20,11 @@ import random
 
 import attrs
 
-from froeschis.framework.bench import GameBench
+from froeschis.framework.bench import GameBench, SameGames
 from froeschis.framework.loop import drive, random_policy
 from froeschis.games.frog.chance import sample_chance
 from froeschis.games.frog.engine import FrogState, new_game
+from froeschis.games.frog.fast import play_fast
 from froeschis.games.frog.state import Contract
 
 _RANKS = 9
@@ -63,6 +64,14 @@ def play_engine(players: int, seed: int) -> Played:
     final, actions = drive(new_game(players), (random_policy,) * players, (rng,) * players, chance)
     deals = tuple((d.bidder, _CALL_OF[d.contract], d.points) for d in final.history)
     return Played(final.deals, len(actions), (*deals, final.scores))
+
+
+def play_fast_match(players: int, seed: int) -> Played:
+    """The same random match by FastFrog (:func:`froeschis.games.frog.fast.play_fast`)."""
+    final, actions = play_fast(players, seed)
+    deals = tuple((d.bidder, _CALL_OF[d.contract], d.points) for d in final.history)
+    scores = final.scores
+    return Played(final.deals, actions, (*deals, (scores[0], scores[1], scores[2])))
 
 
 def play_bare(players: int, seed: int) -> Played:
@@ -166,6 +175,12 @@ def play_bare(players: int, seed: int) -> Played:
     return Played(_DEALS, actions, (*deals, tuple(scores)))
 
 
-BENCH = GameBench(unit="deal", players=3, engine=play_engine, bare=play_bare)
+BENCH = GameBench(
+    unit="deal",
+    players=3,
+    engine=play_engine,
+    bare=play_bare,
+    same_games={"fast": SameGames("FastFrog", play_fast_match)},
+)
 """What ``froeschis bench --game frog`` measures (``GAME.bench``): matches of three deals, counted
-by the deal; no further figures."""
+by the deal, by the reference, the bare loop and FastFrog."""
