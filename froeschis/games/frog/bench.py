@@ -20,7 +20,7 @@ import random
 
 import attrs
 
-from froeschis.framework.bench import GameBench, SameGames
+from froeschis.framework.bench import GameBench, OwnGames, SameGames
 from froeschis.framework.loop import drive, random_policy
 from froeschis.games.frog.chance import sample_chance
 from froeschis.games.frog.engine import FrogState, new_game
@@ -175,12 +175,29 @@ def play_bare(players: int, seed: int) -> Played:
     return Played(_DEALS, actions, (*deals, tuple(scores)))
 
 
+def kernel_deals_per_second(players: int, matches: int, first_seed: int) -> float:
+    """Deals per second of the compiled kernel's random matches (its own: its own random source),
+    compiled before the clock starts (:func:`froeschis.games.frog.kernel.deals_per_second`)."""
+    from froeschis.games.frog import kernel
+
+    return kernel.deals_per_second(players, matches, first_seed)
+
+
+def _kernel_missing() -> str | None:
+    try:
+        import froeschis.games.frog.kernel  # noqa: F401
+    except ImportError:
+        return "The compiled kernel needs numba: pip install 'froeschis[fast]'."
+    return None
+
+
 BENCH = GameBench(
     unit="deal",
     players=3,
     engine=play_engine,
     bare=play_bare,
     same_games={"fast": SameGames("FastFrog", play_fast_match)},
+    own_games={"kernel": OwnGames("compiled kernel", kernel_deals_per_second, _kernel_missing)},
 )
 """What ``froeschis bench --game frog`` measures (``GAME.bench``): matches of three deals, counted
-by the deal, by the reference, the bare loop and FastFrog."""
+by the deal, by the reference, the bare loop and FastFrog, and the compiled kernel's own matches."""
