@@ -1,5 +1,5 @@
-"""Frog's engines (:attr:`Game.engines <froeschis.framework.game.Game.engines>`): the reference and
-FastFrog.
+"""Frog's engines (:attr:`Game.engines <froeschis.framework.game.Game.engines>`): the reference,
+FastFrog and the compiled kernel.
 
 * ``reference``: :mod:`froeschis.games.frog.engine` through the framework's game loop
   (:func:`froeschis.framework.runs.play_reference`), every bot deciding on the reference state.
@@ -10,6 +10,11 @@ FastFrog.
   the two runs whole, and the framework's lock-step verifier compares every step). Random bots
   decide on FastFrog itself; any other bot (``heuristic``) is shown the reference state, as on the
   reference engine.
+* ``kernel``: :func:`froeschis.games.frog.kernel.simulate` (numba, the extra ``froeschis[fast]``),
+  random bots only. It draws from its own random source, so it plays other matches than the two
+  above, from the same distribution (``tests/games/frog/test_frog_kernel.py``). A kernel batch is
+  always :data:`KERNEL_BATCH` matches (the last one fewer), seeded from the run's seed and the
+  batch's first match: the same figures however its batches are spread.
 
 The default is FastFrog: it plays the reference's matches, so a command and its seed give the same
 figures whichever engine plays them.
@@ -17,6 +22,7 @@ figures whichever engine plays them.
 
 from __future__ import annotations
 
+import hashlib
 import random
 from typing import Any
 
@@ -60,6 +66,49 @@ def play_fast_batch(rules: Any, batch: Batch) -> Tally:
     return tally
 
 
+KERNEL_BATCH = 4096
+"""The matches of a kernel batch: fixed, because a kernel batch's matches depend on where it starts."""
+
+
+def _kernel_missing() -> str | None:
+    try:
+        import froeschis.games.frog.kernel  # noqa: F401
+    except ImportError:
+        return "the kernel needs numba and numpy: pip install 'froeschis[fast]', or use --engine fast"
+    return None
+
+
+def kernel_seed(seed: int, first_match: int) -> int:
+    """The seed of the kernel call that plays the batch starting at ``first_match``."""
+    digest = hashlib.sha256(f"frog-kernel:{seed}:{first_match}".encode()).digest()
+    return int.from_bytes(digest[:8], "big") >> 1
+
+
+def play_kernel_batch(rules: Any, batch: Batch) -> Tally:
+    """The matches of ``batch`` on the kernel (random bots: every seat decides alike)."""
+    from froeschis.games.frog import kernel
+
+    this_seed = kernel_seed(batch.seed, batch.games.start)
+    result = kernel.simulate(len(batch.games), this_seed, rules)
+    start = rules.table.start_score()
+    tally = Tally()
+    for index, number in enumerate(batch.games):
+        scores = [int(s) for s in result.scores[index]]
+        top = max(scores)
+        chance = 1 + int(result.deals[index])  # the draw of the first dealer, a shuffle per deal
+        tally.add(
+            GameSummary(
+                number,
+                this_seed,
+                lineup(batch.specs, batch.players, number),
+                tuple(seat for seat in range(3) if scores[seat] == top),
+                int(result.actions[index]) - chance,
+                tuple(float(s - start) for s in scores),
+            )
+        )
+    return tally
+
+
 ENGINES = Engines(
     (
         Engine(REFERENCE, "the reference engine", play_reference),
@@ -69,7 +118,15 @@ ENGINES = Engines(
             play_fast_batch,
             lock_step=FastFrog.new,
         ),
+        Engine(
+            "kernel",
+            "the compiled kernel: its own matches, from the same distribution",
+            play_kernel_batch,
+            bots=frozenset({"random"}),
+            batch=KERNEL_BATCH,
+            missing=_kernel_missing,
+        ),
     ),
     default="fast",
 )
-"""Frog's engines, the reference first, FastFrog the default."""
+"""Frog's engines, slowest first, FastFrog the default."""

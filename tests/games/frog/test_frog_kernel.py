@@ -5,12 +5,14 @@ random source: the same distribution, not the same matches)."""
 
 from __future__ import annotations
 
+import json
 import math
 from collections import Counter
 from typing import Any
 
 import pytest
 
+from froeschis.cli import main
 from froeschis.framework.lockstep import configurations
 from froeschis.framework.loop import play_game
 from froeschis.games.frog.engine import new_game
@@ -68,3 +70,17 @@ def test_the_kernel_refuses_readings() -> None:
 
     with pytest.raises(FormatError, match="readings"):
         kernel.simulate(1, 0, Rules(readings=(Reading("stake_of", clauses.one_two_four, "four"),)))
+
+
+def test_simulate_plays_the_kernel_when_asked(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--engine kernel``: random matches of its own, the reference's figures within their noise
+    (decisions per match, several winners), every settlement paid by the others (zero-sum)."""
+    args = ["simulate", "--json", "--no-progress", "--game", "frog", "--bots", "random", "--seed", "2"]
+    assert main([*args, "--engine", "kernel", "--games", "3000", "--jobs", "1"]) == 0
+    on_kernel = json.loads(capsys.readouterr().out)
+    assert main([*args, "--engine", "fast", "--games", "600", "--jobs", "1"]) == 0
+    on_fast = json.loads(capsys.readouterr().out)
+    assert on_kernel["engine"] == "kernel" and on_kernel["games"] == 3000
+    assert abs(on_kernel["decisions"]["mean"] - on_fast["decisions"]["mean"]) < 1.5
+    assert abs(on_kernel["shared_wins"] - on_fast["shared_wins"]) < 0.05
+    assert sum(row["mean_return"] for row in on_kernel["by_seat"]) == pytest.approx(0, abs=1e-9)
