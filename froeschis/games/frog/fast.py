@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+import math
 import random
 from collections.abc import Sequence
 from typing import Any
@@ -188,7 +189,8 @@ class FastFrog:
     def new(cls, players: int = SEATS, rules: Rules | None = None) -> FastFrog:
         """A new match waiting for the draw of the first dealer (the reference's :func:`new_game`)."""
         rules = Rules() if rules is None else rules
-        new_game(players, rules)  # refused as the reference refuses it
+        if type(players) is not int or players != SEATS:
+            new_game(players, rules)  # refused as the reference refuses it (the rules: by setup)
         return cls(rules)
 
     # ------------------------------------------------------------------ what it says
@@ -376,7 +378,11 @@ class FastFrog:
         self._legal = None
 
     def _discard(self, cards: Sequence[Card]) -> None:
-        laid = [c.code for c in cards]
+        self.discard_codes([c.code for c in cards])
+
+    def discard_codes(self, laid: list[int]) -> None:
+        """exchange.discard: lay the cards of codes ``laid`` (in sorting order) away."""
+        self._legal = None
         self.hands[self.bidder] = [c for c in self.hands[self.bidder] if c not in laid]
         self.discards = tuple(laid)
         self._before_play()
@@ -547,9 +553,28 @@ def play_fast(players: int, seed: int) -> tuple[FastFrog, int]:
             return game, actions
         elif phase <= DEAL:
             game.sample_chance(rng)
+        elif phase == DISCARD:  # the listing's k-th discard, drawn as choice() draws from it
+            hand = game.hands[game.bidder]
+            size = len(game.widow)
+            game.discard_codes(_nth_combination(hand, size, choice(range(math.comb(len(hand), size)))))
         else:
             game.apply(choice(game.legal_actions()))
         actions += 1
+
+
+def _nth_combination(pool: list[int], size: int, index: int) -> list[int]:
+    """The ``index``-th of the combinations of ``size`` of ``pool`` in the order
+    :func:`itertools.combinations` lists them (the recipe of its documentation)."""
+    n = len(pool)
+    c = math.comb(n, size)
+    result = []
+    while size:
+        c, n, size = c * size // n, n - 1, size - 1
+        while index >= c:
+            index -= c
+            c, n = c * (n - size) // n, n - 1
+        result.append(pool[-1 - n])
+    return result
 
 
 def policy_on_fast(policy: Any, random_bot: bool) -> Any:
