@@ -184,6 +184,13 @@ class FrogState(Advancing["FrogState", Action, Event]):
     recorder = Recorder
     parse_action = staticmethod(parse_decision)
 
+    def apply(self, action: Action | str) -> FrogState:
+        """Advancing's :meth:`~froeschis.framework.state.Advancing.apply`, a card played first
+        without its two calls (two actions of every three are cards): the same :func:`_play`."""
+        if self.phase is _PLAY and isinstance(action, Play):
+            return _play(self, action.card, None)
+        return Advancing.apply(self, action)
+
     def _advance(self, action: Action, recorder: Recorder | None) -> FrogState:
         """The state after ``action``, which is checked on the way: the play, the most frequent
         step, first, and every other phase's step, once its kind is checked, from :data:`_STEPS`."""
