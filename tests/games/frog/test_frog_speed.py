@@ -83,3 +83,23 @@ def test_a_state_built_by_a_step_is_a_frozen_state_like_any_other() -> None:
         assert rebuilt == state and hash(rebuilt) == hash(state) and repr(rebuilt) == repr(state)
         with pytest.raises(attrs.exceptions.FrozenInstanceError):
             state.turn = 0  # type: ignore[misc]
+
+
+def test_a_listed_state_copied_or_unpickled_takes_every_legal_decision() -> None:
+    """The check of a card or a discard finds it among the remembered listing by identity; a copy or
+    a pickle of a play or a discard is the shared value again, so a listed state copied or sent to
+    another process takes each of its legal decisions as the state itself does."""
+    import copy
+    import pickle
+
+    phases = set()
+    for seed in (0, 3):
+        for state, _ in random_match(seed, Rules()):
+            if state.is_chance:
+                continue
+            phases.add(state.phase)
+            for action in state.legal_actions()[:40]:
+                expected = state.apply(action)
+                assert pickle.loads(pickle.dumps(state)).apply(action) == expected
+                assert copy.deepcopy(state).apply(action) == expected
+    assert {Phase.AUCTION, Phase.DISCARD, Phase.PLAY} <= phases
