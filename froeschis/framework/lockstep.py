@@ -46,11 +46,15 @@ class Difference:
     engine_said: Any
     actions: tuple[Any, ...]
     """The actions up to it, in their JSON forms."""
+    clauses: tuple[str, ...] = ()
+    """The clauses that decided the reference's last step (its events' causes, main causes first,
+    each once): the rules the engine played differently there; empty at the start."""
 
     def __str__(self) -> str:
+        clauses = f" (the step's clauses: {', '.join(self.clauses)})" if self.clauses else ""
         return (
             f"{self.engine} differs from {self.game}'s reference in its {self.what} after "
-            f"{self.step} actions ({self.players} players, seed {self.seed}, rules {self.rules}): "
+            f"{self.step} actions{clauses} ({self.players} players, seed {self.seed}, rules {self.rules}): "
             f"reference {self.reference!r}, {self.engine} {self.engine_said!r}"
         )
 
@@ -93,7 +97,7 @@ def _one_game(
     game: Game, name: str, other: Stepper, players: int, rules: Any, seed: int, max_steps: int
 ) -> Difference | None:
     rng = random.Random(seed)
-    state = game.new_game(players, rules)
+    state = before = game.new_game(players, rules)
     played: list[Any] = []
 
     def differs(what: str, reference: Any, engine_said: Any) -> Difference:
@@ -108,6 +112,7 @@ def _one_game(
             reference,
             engine_said,
             tuple(game.action_to_json(action) for action in played),
+            _clauses(before, played[-1]) if played else (),
         )
 
     while True:
@@ -121,12 +126,18 @@ def _one_game(
         if state.is_terminal or len(played) == max_steps:
             return None
         action = game.sample_chance(state, rng) if state.is_chance else rng.choice(state.legal_actions())
-        state = state.apply(action)
+        before, state = state, state.apply(action)
         try:
             other.apply(action)
         except Exception as error:
             return differs("error", None, repr(error))
         played.append(action)
+
+
+def _clauses(before: Any, action: Any) -> tuple[str, ...]:
+    """The clauses of the reference's step from ``before`` by ``action`` (from its events)."""
+    _, events = before.step(action)
+    return tuple(dict.fromkeys(clause for event in events for clause in event.clauses))
 
 
 def _said(game: Game, on: Any, reference: Any) -> dict[str, Any]:

@@ -14,6 +14,9 @@ silent or wrong); this package is their reference engine, on the framework
 * :mod:`~froeschis.games.frog.engine`, :mod:`~froeschis.games.frog.chance`,
   :mod:`~froeschis.games.frog.events`: the immutable engine walking the table, its chance nodes and
   events;
+* :mod:`~froeschis.games.frog.fast`, :mod:`~froeschis.games.frog.kernel`,
+  :mod:`~froeschis.games.frog.engines`: FastFrog (the reference's very matches, in place), the
+  compiled kernel (numba: random matches of its own) and the engines ``simulate`` runs;
 * :mod:`~froeschis.games.frog.observation`, :mod:`~froeschis.games.frog.serialize`: what a seat
   sees, the JSON forms (``spec/frog/protocol.md``);
 * :mod:`~froeschis.games.frog.render`, :mod:`~froeschis.games.frog.svg`,

@@ -56,6 +56,10 @@ class Discard:
 
     cards: tuple[Card, ...] = attrs.field(converter=_sorted)
 
+    def __reduce__(self) -> tuple[object, tuple[tuple[Card, ...]]]:
+        """A copy or a pickle is the shared discard of these cards (:func:`discard_of_sorted`)."""
+        return discard_of_sorted, (self.cards,)
+
     def __str__(self) -> str:
         return " ".join(["discard", *map(str, self.cards)])
 
@@ -81,6 +85,11 @@ class Play:
     """The seat to play plays this card to the trick."""
 
     card: Card
+
+    def __reduce__(self) -> tuple[object, tuple[Card]]:
+        """A copy or a pickle is the shared play of the card (:data:`PLAYS`): a state's remembered
+        listing, copied or unpickled, still holds the values the engine finds by identity."""
+        return _play_of, (self.card,)
 
     def __str__(self) -> str:
         return f"play {self.card}"
@@ -120,11 +129,19 @@ Chance = DrawDealer | Shuffle
 Action = Decision | Chance
 
 
+_DISCARDS: dict[tuple[Card, ...], Discard] = {}
+"""Every discard made by :func:`discard_of_sorted`, by its cards: shared, as the calls and plays are
+(the legal discards are hundreds of sets of three of a deck's cards, listed at every frog)."""
+
+
 def discard_of_sorted(held: tuple[Card, ...]) -> Discard:
-    """The discard of cards already in sorting order, made without sorting them again: the legal
-    discards are hundreds of sets, each sorted as it is made."""
-    made = object.__new__(Discard)
-    object.__setattr__(made, "cards", held)
+    """The discard of cards already in sorting order, made without sorting them again, once per set
+    of cards (:data:`_DISCARDS`)."""
+    made = _DISCARDS.get(held)
+    if made is None:
+        made = object.__new__(Discard)
+        object.__setattr__(made, "cards", held)
+        _DISCARDS[held] = made
     return made
 
 
@@ -136,6 +153,11 @@ LEAVE_WIDOW = WidowChoice(False)
 NAMES: dict[Suit, NameTrump] = {suit: NameTrump(suit) for suit in Suit}
 PLAYS: dict[Card, Play] = {c: Play(c) for c in ALL_CARDS}
 """Playing each card, shared."""
+
+
+def _play_of(played: Card) -> Play:
+    return PLAYS[played]
+
 
 _WORDS: dict[str, Decision] = {str(b): b for b in BIDS.values()}
 _WORDS.update({str(choice): choice for choice in (TAKE_WIDOW, LEAVE_WIDOW)})

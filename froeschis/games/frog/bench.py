@@ -20,10 +20,11 @@ import random
 
 import attrs
 
-from froeschis.framework.bench import GameBench
+from froeschis.framework.bench import GameBench, OwnGames, SameGames
 from froeschis.framework.loop import drive, random_policy
 from froeschis.games.frog.chance import sample_chance
 from froeschis.games.frog.engine import FrogState, new_game
+from froeschis.games.frog.fast import play_fast
 from froeschis.games.frog.state import Contract
 
 _RANKS = 9
@@ -63,6 +64,14 @@ def play_engine(players: int, seed: int) -> Played:
     final, actions = drive(new_game(players), (random_policy,) * players, (rng,) * players, chance)
     deals = tuple((d.bidder, _CALL_OF[d.contract], d.points) for d in final.history)
     return Played(final.deals, len(actions), (*deals, final.scores))
+
+
+def play_fast_match(players: int, seed: int) -> Played:
+    """The same random match by FastFrog (:func:`froeschis.games.frog.fast.play_fast`)."""
+    final, actions = play_fast(players, seed)
+    deals = tuple((d.bidder, _CALL_OF[d.contract], d.points) for d in final.history)
+    scores = final.scores
+    return Played(final.deals, actions, (*deals, (scores[0], scores[1], scores[2])))
 
 
 def play_bare(players: int, seed: int) -> Played:
@@ -166,6 +175,29 @@ def play_bare(players: int, seed: int) -> Played:
     return Played(_DEALS, actions, (*deals, tuple(scores)))
 
 
-BENCH = GameBench(unit="deal", players=3, engine=play_engine, bare=play_bare)
+def kernel_deals_per_second(players: int, matches: int, first_seed: int) -> float:
+    """Deals per second of the compiled kernel's random matches (its own: its own random source),
+    compiled before the clock starts (:func:`froeschis.games.frog.kernel.deals_per_second`)."""
+    from froeschis.games.frog import kernel
+
+    return kernel.deals_per_second(players, matches, first_seed)
+
+
+def _kernel_missing() -> str | None:
+    try:
+        import froeschis.games.frog.kernel  # noqa: F401
+    except ImportError:
+        return "The compiled kernel needs numba: pip install 'froeschis[fast]'."
+    return None
+
+
+BENCH = GameBench(
+    unit="deal",
+    players=3,
+    engine=play_engine,
+    bare=play_bare,
+    same_games={"fast": SameGames("FastFrog", play_fast_match)},
+    own_games={"kernel": OwnGames("compiled kernel", kernel_deals_per_second, _kernel_missing)},
+)
 """What ``froeschis bench --game frog`` measures (``GAME.bench``): matches of three deals, counted
-by the deal; no further figures."""
+by the deal, by the reference, the bare loop and FastFrog, and the compiled kernel's own matches."""

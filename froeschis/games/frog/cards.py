@@ -9,6 +9,7 @@ as written above): which card beats which is a rule, ``cards.rank``, and lives i
 from __future__ import annotations
 
 import enum
+import operator
 from collections.abc import Iterable
 
 import attrs
@@ -18,6 +19,8 @@ from froeschis.framework.errors import FormatError, shown
 
 class Suit(enum.Enum):
     """The four suits, by their letters."""
+
+    __hash__ = object.__hash__  # a member is equal only to itself; Enum hashes its name in Python
 
     SPADES = "S"
     HEARTS = "H"
@@ -92,8 +95,8 @@ def sort_cards(held: Iterable[Card]) -> tuple[Card, ...]:
     return tuple(sorted(held, key=_code))
 
 
-def _code(c: Card) -> int:
-    return c.code
+_code = operator.attrgetter("code")
+"""A card's sorting position, read in C (a key function in Python cost a call per card sorted)."""
 
 
 def text(held: Iterable[Card]) -> str:

@@ -16,15 +16,18 @@ from froeschis.games.frog.actions import Chance, DrawDealer, Shuffle
 from froeschis.games.frog.engine import FrogState
 from froeschis.games.frog.state import Phase
 
+_DEALER, _DEAL = Phase.DEALER, Phase.DEAL  # bound once: an enum member's lookup is no free read
+
 
 def sample_chance(state: FrogState, rng: random.Random) -> Chance:
     """A uniformly random outcome of the chance node ``state``."""
-    if state.phase is Phase.DEALER:
-        return DrawDealer(rng.choice(state.rules.table.first_dealers()))
-    if state.phase is Phase.DEAL:
+    phase = state.phase
+    if phase is _DEAL:
         order = list(state.rules.deck)
         rng.shuffle(order)
         return Shuffle(tuple(order))
+    if phase is _DEALER:
+        return DrawDealer(rng.choice(state.rules.table.first_dealers()))
     raise InternalError(f"no chance acts in phase {state.phase.value!r}")
 
 

@@ -6,10 +6,11 @@ settle, deal again or end the match): every decision on the way is a call to the
 the state's rules (``state.rules.table``). Given a :class:`~froeschis.games.frog.provenance.Recorder`
 it also reports each part of the step with the clauses that decided it and the fields it wrote.
 
-Every step builds its state positionally, in the field order (:func:`attrs.evolve` would look the
-fields up and pass them by keyword: several times the cost of the state it builds). A state
-remembers its legal decisions once listed (they never change: a state is a value), so a bot that
-lists them and the check of the decision it then applies list them once between them.
+Every step builds its state positionally, in the field order, by plain assignment to the slots of
+a twin class that then becomes the frozen FrogState (:func:`_state`: attrs' frozen ``__init__``
+and :func:`attrs.evolve` cost several times as much). A state remembers its legal decisions once
+listed (they never change: a state is a value), so a bot that lists them and the check of the
+decision it then applies (a card, a call, a discard) list them once between them.
 """
 
 from __future__ import annotations
@@ -17,13 +18,13 @@ from __future__ import annotations
 import itertools
 import operator
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 import attrs
 
 from froeschis.framework.errors import FormatError, IllegalActionError, InternalError, shown
 from froeschis.framework.provenance import Transition as Step
-from froeschis.framework.state import Advancing
+from froeschis.framework.state import CHANCE, TERMINAL, Advancing
 from froeschis.games.frog.actions import (
     BIDS,
     LEAVE_WIDOW,
@@ -69,9 +70,11 @@ _COMPULSORY, _OPTIONAL = Exchange.COMPULSORY, Exchange.OPTIONAL
 _NO_HANDS: Hands = ((), (), ())
 _NO_CHANGES: Scores = (0, 0, 0)
 _WIDOW_CHOICES = (TAKE_WIDOW, LEAVE_WIDOW)
+_PLAY_OF = PLAYS.__getitem__
+_CARD_PLAYED = operator.itemgetter(1)
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)  # no weak references: the layout :class:`_Built` shares
 class FrogState(Advancing["FrogState", Action, Event]):
     """Everything about a match at one moment: a frozen value, which :meth:`apply` and :meth:`step`
     leave unchanged (they return the next state).
@@ -133,6 +136,18 @@ class FrogState(Advancing["FrogState", Action, Event]):
         return self.turn
 
     @property
+    def current_player(self) -> int:
+        """Advancing's derivation from :attr:`is_terminal`, :attr:`is_chance` and :attr:`turn`, read
+        off the phase at once: every step of every walk asks it (``tests/contract/test_state_machine.py``
+        holds the three to agree in every state of its games)."""
+        phase = self.phase
+        if phase is _OVER:
+            return TERMINAL
+        if phase is _DEAL or phase is _DEALER:
+            return CHANCE
+        return self.turn
+
+    @property
     def is_chance(self) -> bool:
         """Whether chance acts next: the draw for the first dealer, or a deal."""
         return self.phase is _DEAL or self.phase is _DEALER
@@ -151,8 +166,13 @@ class FrogState(Advancing["FrogState", Action, Event]):
         per state and remembered (set on the frozen value past attrs: a cache, never compared)."""
         legal = self._legal
         if legal is None:
-            legal = _legal(self)
-            object.__setattr__(self, "_legal", legal)
+            if self.phase is _PLAY:  # the most frequent, without a further call
+                table = self.rules.table
+                allowed = table.playable(table, self.hands[self.turn], self.trick, self.trump, self.tricks)
+                legal = tuple(map(_PLAY_OF, allowed))
+            else:
+                legal = _legal(self)
+            _set(self, "_legal", legal)
         return legal
 
     def chance_pool(self) -> Cards:
@@ -163,6 +183,13 @@ class FrogState(Advancing["FrogState", Action, Event]):
 
     recorder = Recorder
     parse_action = staticmethod(parse_decision)
+
+    def apply(self, action: Action | str) -> FrogState:
+        """Advancing's :meth:`~froeschis.framework.state.Advancing.apply`, a card played first
+        without its two calls (two actions of every three are cards): the same :func:`_play`."""
+        if self.phase is _PLAY and isinstance(action, Play):
+            return _play(self, action.card, None)
+        return Advancing.apply(self, action)
 
     def _advance(self, action: Action, recorder: Recorder | None) -> FrogState:
         """The state after ``action``, which is checked on the way: the play, the most frequent
@@ -196,6 +223,52 @@ class FrogState(Advancing["FrogState", Action, Event]):
         return f"deal {self.deal_number}, {self.phase.value}, seat {self.turn} to act"
 
 
+class _Built(Advancing["FrogState", Action, Event]):
+    """A :class:`FrogState` under construction: the same slots in the same order, set by plain
+    assignment, then made a FrogState (:func:`_state`). attrs' frozen ``__init__`` sets each of the
+    twenty fields through ``object.__setattr__``, about four times the cost of assigning them; the
+    state a step returns is the same frozen FrogState either way (equal, and refusing assignment).
+    ``tests/games/frog/test_frog_speed.py`` holds the two classes to one layout."""
+
+    __slots__ = FrogState.__slots__
+
+
+_new = object.__new__
+_set = object.__setattr__
+
+
+def _state(
+    rules: Rules, phase: Phase, dealer: int, deals: int, scores: Scores, turn: int, hands: Hands,
+    widow: Cards, calls: tuple[Call, ...], bidder: int, contract: Contract | None, trump: Suit | None,
+    widow_taken: bool, discards: Cards, leader: int, trick: Plays, tricks: tuple[Trick, ...],
+    history: tuple[DealRecord, ...], winners: tuple[int, ...] = (),
+) -> FrogState:  # fmt: skip
+    """The FrogState of these fields, given in the field order, as every step builds its state."""
+    built: Any = _new(_Built)
+    built.rules = rules
+    built.phase = phase
+    built.dealer = dealer
+    built.deals = deals
+    built.scores = scores
+    built.turn = turn
+    built.hands = hands
+    built.widow = widow
+    built.calls = calls
+    built.bidder = bidder
+    built.contract = contract
+    built.trump = trump
+    built.widow_taken = widow_taken
+    built.discards = discards
+    built.leader = leader
+    built.trick = trick
+    built.tricks = tricks
+    built.history = history
+    built.winners = winners
+    built._legal = None
+    _set(built, "__class__", FrogState)  # the same layout: one pointer changes, nothing is copied
+    return cast(FrogState, built)
+
+
 Transition = Step[FrogState, Action, Event]
 """One step with its provenance (:meth:`FrogState.transition`)."""
 
@@ -224,7 +297,7 @@ def _legal(state: FrogState) -> tuple[Decision, ...]:
     if phase is _PLAY:
         hand = state.hands[state.turn]
         allowed = table.playable(table, hand, state.trick, state.trump, state.tricks)
-        return tuple([PLAYS[c] for c in allowed])
+        return tuple(map(_PLAY_OF, allowed))
     if phase is _AUCTION:
         return tuple([BIDS[c] for c in table.legal_calls(table, state.calls)])
     if phase is _DISCARD:
@@ -265,7 +338,7 @@ def _draw_dealer(state: FrogState, action: DrawDealer, rec: Recorder | None) -> 
     if rec is not None:
         slots = ("first_dealers", "check_players", "start_score")
         rec.fire(slots, ("dealer", "phase"), EventKind.TO_DEAL, seat=action.seat)
-    return FrogState(
+    return _state(
         state.rules, _DEAL, action.seat, state.deals, state.scores, state.turn, state.hands,
         state.widow, state.calls, state.bidder, state.contract, state.trump, state.widow_taken,
         state.discards, state.leader, state.trick, state.tricks, state.history, state.winners,
@@ -275,9 +348,13 @@ def _draw_dealer(state: FrogState, action: DrawDealer, rec: Recorder | None) -> 
 def _deal(state: FrogState, action: Shuffle, rec: Recorder | None) -> FrogState:
     deck = state.rules.deck
     order = action.order
-    if not all(isinstance(c, Card) for c in order):
+    try:  # the cards of the deck, each once (anything else is no card, or not this deck's)
+        whole = len(order) == len(deck) and set(order) == set(deck)
+    except TypeError:  # not hashable: no card
+        whole = False
+    if not whole and not all(isinstance(c, Card) for c in order):
         raise _refused(state, action, "deal", "a shuffle orders cards")
-    if len(order) != len(deck) or set(order) != set(deck):
+    if not whole:
         raise _refused(
             state, action, "deal", f"the order must hold each of the {len(deck)} cards of the deck once"
         )
@@ -289,7 +366,7 @@ def _deal(state: FrogState, action: Shuffle, rec: Recorder | None) -> FrogState:
         slots = ("deal", "deal_sizes", *(("standard_deck",) if state.rules.is_standard() else ()))
         rec.fire(slots, ("hands", "widow", "phase"), EventKind.DEALT, seat=state.dealer)
         rec.fire(("first_caller",), ("turn",), EventKind.TO_CALL, seat=first)
-    return FrogState(
+    return _state(
         state.rules, _AUCTION, state.dealer, state.deals, state.scores, first, hands, widow,
         state.calls, state.bidder, state.contract, state.trump, state.widow_taken, state.discards,
         state.leader, state.trick, state.tricks, state.history, state.winners,
@@ -299,8 +376,10 @@ def _deal(state: FrogState, action: Shuffle, rec: Recorder | None) -> FrogState:
 def _call(state: FrogState, action: Bid, rec: Recorder | None) -> FrogState:
     table = state.rules.table
     calls = state.calls
-    allowed = table.legal_calls(table, calls)
-    if action.contract not in allowed:
+    legal: Any = state._legal or state.legal_actions()  # table.legal_calls, listed once per state
+    contract = action.contract  # an enum member (or None): equal to a listed one if the same
+    if not any(listed.contract is contract for listed in legal):
+        allowed = table.legal_calls(table, calls)
         reason = (
             f"{action} does not beat the highest bid: the calls open are {[str(BIDS[c]) for c in allowed]}"
         )
@@ -316,7 +395,7 @@ def _call(state: FrogState, action: Bid, rec: Recorder | None) -> FrogState:
         if rec is not None:
             slots = ("next_caller", "has_passed", "must_wait")
             rec.fire(slots, ("turn",), EventKind.TO_CALL, seat=following)
-        return FrogState(
+        return _state(
             state.rules, state.phase, state.dealer, state.deals, state.scores, following, state.hands,
             state.widow, calls, state.bidder, state.contract, state.trump, state.widow_taken,
             state.discards, state.leader, state.trick, state.tricks, state.history, state.winners,
@@ -338,7 +417,7 @@ def _call(state: FrogState, action: Bid, rec: Recorder | None) -> FrogState:
     if rec is not None:
         writes = ("calls", "bidder", "contract")
         rec.fire(why, writes, EventKind.AUCTION_WON, seat=bidder, contract=contract)
-    won_state = FrogState(
+    won_state = _state(
         state.rules, state.phase, state.dealer, state.deals, state.scores, state.turn, state.hands,
         state.widow, calls, bidder, contract, state.trump, state.widow_taken, state.discards,
         state.leader, state.trick, state.tricks, state.history, state.winners,
@@ -373,7 +452,7 @@ def _won_contract(state: FrogState, settled: str) -> Contract:
 def _to_decide(state: FrogState, phase: Phase, seat: int) -> FrogState:
     """``state`` waiting in ``phase`` for ``seat``'s decision (the frog bidder's widow, the chico
     bidder's trumps), every other field kept: built positionally, as every step builds its state."""
-    return FrogState(
+    return _state(
         state.rules, phase, state.dealer, state.deals, state.scores, seat, state.hands, state.widow,
         state.calls, state.bidder, state.contract, state.trump, state.widow_taken, state.discards,
         state.leader, state.trick, state.tricks, state.history, state.winners,
@@ -386,7 +465,7 @@ def _take_widow(state: FrogState, why: tuple[str, ...], rec: Recorder | None) ->
     if rec is not None:
         writes = (f"hands[{bidder}]", "widow_taken", "turn", "phase")
         rec.fire(why, writes, EventKind.WIDOW_TAKEN, seat=bidder)
-    return FrogState(
+    return _state(
         state.rules, _DISCARD, state.dealer, state.deals, state.scores, bidder, hands, state.widow,
         state.calls, state.bidder, state.contract, state.trump, True, state.discards, state.leader,
         state.trick, state.tricks, state.history, state.winners,
@@ -405,8 +484,11 @@ def _discard(state: FrogState, action: Discard, rec: Recorder | None) -> FrogSta
     table = state.rules.table
     bidder = state.bidder
     hand = state.hands[bidder]
-    options = table.discard_options(hand, state.widow)
-    if action.cards not in options:
+    legal = state._legal or state.legal_actions()  # table.discard_options, listed once per state
+    # By identity in C: the discards listed are shared, one per set of cards (``in`` would call
+    # attrs' __eq__ on each of the hundreds listed before it).
+    if not any(map(operator.is_, legal, itertools.repeat(discard_of_sorted(action.cards)))):
+        options = table.discard_options(hand, state.widow)
         size = len(options[0]) if options else 0
         reason = f"lay away {size} cards of the hand you hold (the widow taken included), not {action}"
         raise _refused(state, action, "discard_options", reason)
@@ -415,7 +497,7 @@ def _discard(state: FrogState, action: Discard, rec: Recorder | None) -> FrogSta
     if rec is not None:
         writes = (f"hands[{bidder}]", "discards")
         rec.fire(("discard_options",), writes, EventKind.DISCARDED, seat=bidder, cards=action.cards)
-    laid_away = FrogState(
+    laid_away = _state(
         state.rules, state.phase, state.dealer, state.deals, state.scores, state.turn,
         _with_hand(state.hands, bidder, kept), state.widow, state.calls, state.bidder, state.contract,
         state.trump, state.widow_taken, action.cards, state.leader, state.trick, state.tricks,
@@ -454,7 +536,7 @@ def _name_trump(state: FrogState, action: NameTrump, rec: Recorder | None) -> Fr
 
 def _with_trump(state: FrogState, trump: Suit | None) -> FrogState:
     """``state`` with its trumps known (named, or given by the contract)."""
-    return FrogState(
+    return _state(
         state.rules, state.phase, state.dealer, state.deals, state.scores, state.turn, state.hands,
         state.widow, state.calls, state.bidder, state.contract, trump, state.widow_taken,
         state.discards, state.leader, state.trick, state.tricks, state.history, state.winners,
@@ -465,7 +547,7 @@ def _start_play(state: FrogState, rec: Recorder | None) -> FrogState:
     leader = state.rules.table.first_leader(state.dealer, state.bidder)
     if rec is not None:
         rec.fire(("first_leader",), ("leader", "turn", "phase"), EventKind.TO_PLAY, seat=leader)
-    return FrogState(
+    return _state(
         state.rules, _PLAY, state.dealer, state.deals, state.scores, leader, state.hands, state.widow,
         state.calls, state.bidder, state.contract, state.trump, state.widow_taken, state.discards,
         leader, state.trick, state.tricks, state.history, state.winners,
@@ -494,9 +576,7 @@ def _play(state: FrogState, card: Card, rec: Recorder | None) -> FrogState:
     trump = state.trump
     legal = state._legal or state.legal_actions()  # table.playable, listed once per state
     play = PLAYS.get(card)
-    # Whether it is one of them, by identity (the plays are shared) in C: ``in`` would call attrs'
-    # __eq__ on every play listed before it.
-    if not any(map(operator.is_, legal, itertools.repeat(play))):
+    if not _listed(legal, play):
         raise _refused(state, PLAYS.get(card, card), *_why_not(state, table, card, hand, plays))
     at = hand.index(card)
     hands = _with_hand(state.hands, seat, hand[:at] + hand[at + 1 :])
@@ -516,12 +596,12 @@ def _play(state: FrogState, card: Card, rec: Recorder | None) -> FrogState:
         # Positional, in the field order (rules, phase, dealer, deals, scores, turn, hands, widow,
         # calls, bidder, contract, trump, widow_taken, discards, leader, trick, tricks, history):
         # this runs for two cards of every three, and keywords cost a third more.
-        return FrogState(
+        return _state(
             state.rules, _PLAY, state.dealer, state.deals, state.scores, following, hands, state.widow,
             state.calls, state.bidder, state.contract, trump, state.widow_taken, state.discards,
             state.leader, plays, state.tricks, state.history,
         )  # fmt: skip
-    cards = tuple([c for _, c in plays])
+    cards = tuple(map(_CARD_PLAYED, plays))
     winner = plays[table.trick_winner(table, cards, trump)][0]
     tricks = (*state.tricks, Trick(plays, winner))
     if rec is not None:
@@ -532,7 +612,7 @@ def _play(state: FrogState, card: Card, rec: Recorder | None) -> FrogState:
         leader = table.next_leader(state.leader, winner)
         if rec is not None:
             rec.fire(("next_leader", "play_goes_on"), ("leader", "turn"), EventKind.TO_PLAY, seat=leader)
-        return FrogState(
+        return _state(
             state.rules, _PLAY, state.dealer, state.deals, state.scores, leader, hands, state.widow,
             state.calls, state.bidder, state.contract, trump, state.widow_taken, state.discards,
             leader, (), tricks, state.history,
@@ -607,13 +687,26 @@ def _end_deal(
         if rec is not None:
             writes = ("phase", "turn", "deals", "winners")
             rec.fire(("match_over", "winners", "returns"), writes, EventKind.MATCH_OVER, seats=winners)
-        return FrogState(rules, _OVER, state.dealer, deals, scores, NOBODY, history=history, winners=winners)
+        return _state(
+        rules, _OVER, state.dealer, deals, scores, NOBODY, _NO_HANDS, (), (), NOBODY, None, None, False,
+        (), NOBODY, (), (), history, winners,
+    )  # fmt: skip
     if rec is not None:
         rec.fire(why, ("dealer", "phase", "turn", "deals"), EventKind.TO_DEAL, seat=following)
-    return FrogState(
+    return _state(
         rules, _DEAL, following, deals, scores, NOBODY, _NO_HANDS, (), (), NOBODY, None, None, False,
         (), NOBODY, (), (), history,
     )  # fmt: skip
+
+
+def _listed(legal: tuple[Decision, ...], decision: Decision | None) -> bool:
+    """Whether ``decision`` is one of the ``legal`` listed, by identity (the plays and the discards
+    listed are shared, one per card or set of cards): ``in`` would call attrs' ``__eq__`` on every
+    decision listed before it, and ``any(map(operator.is_, ...))`` costs more than this loop."""
+    for listed in legal:  # noqa: SIM110 - a generator in any() costs a frame per decision
+        if listed is decision:
+            return True
+    return False
 
 
 def _with_hand(hands: Hands, seat: int, hand: Cards) -> Hands:

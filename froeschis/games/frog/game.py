@@ -10,6 +10,7 @@ from froeschis.games.frog.chance import chance_outcomes, sample_chance
 from froeschis.games.frog.conformance import KIT
 from froeschis.games.frog.encoding import ENCODING
 from froeschis.games.frog.engine import FrogState, new_game
+from froeschis.games.frog.engines import ENGINES
 from froeschis.games.frog.observation import observe
 from froeschis.games.frog.readings import TABLES, VARIANTS
 from froeschis.games.frog.render import describe, drawn_after, render, render_hand, render_trick
@@ -94,5 +95,6 @@ GAME = Game(
     conformance=KIT,
     encoding=ENCODING,
     bench=bench.BENCH,
+    engines=ENGINES,
 )
 """Frog, registered as ``frog``."""

@@ -8,7 +8,7 @@ the conformance kit) applied on top.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 import attrs
 
@@ -20,9 +20,8 @@ from froeschis.games.frog.readings import TABLES
 from froeschis.games.frog.table import FrogTable
 
 
-def _deck(held: Sequence[Card]) -> tuple[Card, ...]:
-    """The deck checked and sorted (a converter: the table is made from the fields before attrs runs
-    validators)."""
+def _checked(held: Iterable[Card]) -> tuple[Card, ...]:
+    """The deck checked and sorted."""
     if not isinstance(held, Sequence) or isinstance(held, str | bytes):
         raise FormatError("rules.deck", f"expected a sequence of cards, got {type(held).__name__}")
     for i, c in enumerate(held):
@@ -33,8 +32,17 @@ def _deck(held: Sequence[Card]) -> tuple[Card, ...]:
     return sort_cards(held)
 
 
-standard_deck = published_deck(TABLES, sort_cards)
-"""The published deck (deck.composition), sorted."""
+standard_deck = published_deck(TABLES, _checked)
+"""The published deck (deck.composition), checked and sorted once (per reading of the clause)."""
+
+
+def _deck(held: Sequence[Card]) -> tuple[Card, ...]:
+    """The deck checked and sorted (a converter: the table is made from the fields before attrs runs
+    validators); the published deck, the default, as it is: checked and sorted when it was made
+    (every new match of the default rules makes its rules)."""
+    if held is standard_deck():
+        return held
+    return _checked(held)
 
 
 @attrs.frozen(cache_hash=True)

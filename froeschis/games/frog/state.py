@@ -21,6 +21,8 @@ SEATS = 3
 class Phase(enum.Enum):
     """What a state waits for."""
 
+    __hash__ = object.__hash__  # a member is equal only to itself; Enum hashes its name in Python
+
     DEALER = "dealer"
     """Chance: the first dealer is drawn (match.first-dealer)."""
     DEAL = "deal"
@@ -41,6 +43,8 @@ class Phase(enum.Enum):
 
 class Contract(enum.Enum):
     """The three contracts, each named by the bid of the same name (bid.ranking ranks them)."""
+
+    __hash__ = object.__hash__  # a member is equal only to itself; Enum hashes its name in Python
 
     FROG = "frog"
     CHICO = "chico"

@@ -14,12 +14,14 @@ ENGINE = Path(__file__).resolve().parents[3] / "froeschis" / "games" / "frog" / 
 POLICY = Policy(
     slots=frozenset(SLOTS),
     enums=frozenset({"Phase", "Exchange"}),
-    quiet=frozenset({"__str__", "deal_number", "_with_hand", "_why_not", "_allowed_by", "_refuse_kind"}),
+    recorders=frozenset({"rec", "recorder"}),
+    quiet=frozenset({"__str__", "deal_number", "_with_hand", "_listed", "_why_not", "_allowed_by", "_refuse_kind"}),
     decisions=frozenset({"action"}),
 )
 """Frog's engine dispatches on the phase and the kind of widow exchange, and branches on the
 player's own decision (``action.take``: take the widow or leave it). The quiet functions write text,
-build refusals, name the clauses of an event or replace a hand in a tuple."""
+build refusals, name the clauses of an event, replace a hand in a tuple or find a decision among
+those listed."""
 
 
 def test_the_engine_decides_nothing_outside_the_clause_table() -> None:

@@ -66,3 +66,40 @@ def test_the_remembered_listing_is_no_part_of_the_position() -> None:
         unlisted = attrs.evolve(state)
         assert listed == unlisted and hash(listed) == hash(unlisted) and repr(listed) == repr(unlisted)
         assert listed.legal_actions() == unlisted.legal_actions()
+
+
+def test_a_state_built_by_a_step_is_a_frozen_state_like_any_other() -> None:
+    """Every step builds its state as a plain slotted object of the same layout
+    (``engine._Built``) and then makes it a FrogState: the two classes have one layout (or the
+    class could not change), and what a step returns is equal to the state attrs builds of the same
+    fields, hashes alike and refuses assignment as any frozen state does."""
+    from froeschis.games.frog import engine
+
+    assert engine._Built.__slots__ == FrogState.__slots__
+    assert [f.name for f in attrs.fields(FrogState)] == list(FrogState.__slots__)
+    for state, _ in random_match(5):
+        assert type(state) is FrogState
+        rebuilt = FrogState(*[getattr(state, f.name) for f in attrs.fields(FrogState) if f.init])
+        assert rebuilt == state and hash(rebuilt) == hash(state) and repr(rebuilt) == repr(state)
+        with pytest.raises(attrs.exceptions.FrozenInstanceError):
+            state.turn = 0  # type: ignore[misc]
+
+
+def test_a_listed_state_copied_or_unpickled_takes_every_legal_decision() -> None:
+    """The check of a card or a discard finds it among the remembered listing by identity; a copy or
+    a pickle of a play or a discard is the shared value again, so a listed state copied or sent to
+    another process takes each of its legal decisions as the state itself does."""
+    import copy
+    import pickle
+
+    phases = set()
+    for seed in (0, 3):
+        for state, _ in random_match(seed, Rules()):
+            if state.is_chance:
+                continue
+            phases.add(state.phase)
+            for action in state.legal_actions()[:40]:
+                expected = state.apply(action)
+                assert pickle.loads(pickle.dumps(state)).apply(action) == expected
+                assert copy.deepcopy(state).apply(action) == expected
+    assert {Phase.AUCTION, Phase.DISCARD, Phase.PLAY} <= phases
