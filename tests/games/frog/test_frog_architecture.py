@@ -15,7 +15,9 @@ POLICY = Policy(
     slots=frozenset(SLOTS),
     enums=frozenset({"Phase", "Exchange"}),
     recorders=frozenset({"rec", "recorder"}),
-    quiet=frozenset({"__str__", "deal_number", "_with_hand", "_listed", "_why_not", "_allowed_by", "_refuse_kind"}),
+    quiet=frozenset(
+        {"__str__", "deal_number", "_with_hand", "_listed", "_why_not", "_allowed_by", "_refuse_kind"}
+    ),
     decisions=frozenset({"action"}),
 )
 """Frog's engine dispatches on the phase and the kind of widow exchange, and branches on the
