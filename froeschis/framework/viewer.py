@@ -13,7 +13,8 @@ as JSON inside the page, which the script (``viewer.js``, beside this module and
 package) puts into the page as text, never as markup. Every text of the page is escaped here, since
 the record comes from a file a user gives; the JSON is written so that no ``<`` can end its
 ``<script>`` element. The page's look is ``viewer.css``: one column at 390 px, the picture beside
-the words from 800 px on.
+the words from 800 px on; after it, the classes of the pictures' paint (:class:`Styles`), which
+every step's picture repeats.
 """
 
 from __future__ import annotations
@@ -160,16 +161,121 @@ def lighter_svg(svg: str) -> str:
     return f'{hoisted[: root.end()]} font-family="{families.pop()}"{hoisted[root.end() :]}'
 
 
-def _picture(game: Game, state: Any, number: int, heading: str) -> str:
-    """One step's picture, its text alternative the step's heading: the game's SVG, or its text
-    rendering where it draws none. All but step 0's are hidden (the script shows the current one)."""
+_LENGTHS = ("font-size", "stroke-width", "stroke-dasharray", "stroke-dashoffset")
+"""The presentation attributes whose numbers are lengths: in a style sheet they take a unit
+(``px``, the picture's user unit), which an attribute may leave out."""
+
+STYLED = frozenset(
+    {
+        "fill",
+        "fill-opacity",
+        "stroke",
+        "stroke-opacity",
+        "stroke-linecap",
+        "stroke-linejoin",
+        "opacity",
+        "font-weight",
+        "font-style",
+        "text-anchor",
+        *_LENGTHS,
+    }
+)
+"""The presentation attributes :class:`Styles` moves into a class: those that only say how an
+element is painted, never where it is."""
+
+_ELEMENT = re.compile(r"<(?!svg\b)([a-zA-Z][\w:-]*)((?:\s+[\w:-]+=\"[^\"]*\")*)(\s*/?>)")
+_ATTRIBUTE = re.compile(r'\s+([\w:-]+)="([^"]*)"')
+_VALUE = re.compile(r"[#\w.,%() -]*")
+_NUMBER = re.compile(r"-?(?:\d+\.?\d*|\.\d+)")
+
+
+class Styles:
+    """The classes of a page's pictures: each set of presentation attributes (:data:`STYLED`)
+    that an element of a picture has, said once in the page's style sheet as a class (``.f0``,
+    the most used the shortest) and on the element by its name (a Fröschis table repeats a card's
+    fill, stroke and font on each of its cards: two fifths of a page). A style sheet's rule
+    outranks no presentation attribute it replaces, since the element keeps none of them, and a
+    property said by a class is inherited as one said by an attribute: the pictures are drawn the
+    same. An element that has a ``class`` or a ``style`` already keeps its attributes, as does one
+    whose value a style sheet could not hold as it is."""
+
+    def __init__(self) -> None:
+        self._used: dict[tuple[tuple[str, str], ...], int] = {}
+        self._named: dict[tuple[tuple[str, str], ...], str] | None = None
+
+    @staticmethod
+    def _styled(attributes: list[tuple[str, str]]) -> tuple[tuple[str, str], ...]:
+        names = {name for name, _ in attributes}
+        if "class" in names or "style" in names:
+            return ()
+        return tuple(
+            (name, value) for name, value in attributes if name in STYLED and _VALUE.fullmatch(value)
+        )
+
+    def count(self, svg: str) -> None:
+        """Note the attribute sets of ``svg``'s elements (every picture's, before :meth:`apply`)."""
+        for element in _ELEMENT.finditer(svg):
+            styled = self._styled(_ATTRIBUTE.findall(element.group(2)))
+            if styled:
+                self._used[styled] = self._used.get(styled, 0) + 1
+        self._named = None
+
+    def _names(self) -> dict[tuple[tuple[str, str], ...], str]:
+        if self._named is None:
+            ranked = sorted(self._used, key=lambda styled: -self._used[styled])
+            self._named = {styled: f"f{_base36(rank)}" for rank, styled in enumerate(ranked)}
+        return self._named
+
+    def apply(self, svg: str) -> str:
+        """``svg`` with each counted set of attributes replaced by its class."""
+        names = self._names()
+
+        def lighter(element: re.Match[str]) -> str:
+            attributes = _ATTRIBUTE.findall(element.group(2))
+            styled = self._styled(attributes)
+            if styled not in names:
+                return element.group(0)
+            kept = "".join(f' {name}="{value}"' for name, value in attributes if (name, value) not in styled)
+            return f'<{element.group(1)} class="{names[styled]}"{kept}{element.group(3)}'
+
+        return _ELEMENT.sub(lighter, svg)
+
+    def css(self) -> str:
+        """The style sheet of the classes, one rule each."""
+        return "\n".join(
+            f".{name}{{{';'.join(f'{key}:{_css_value(key, value)}' for key, value in styled)}}}"
+            for styled, name in self._names().items()
+        )
+
+
+def _base36(number: int) -> str:
+    digits = "0123456789abcdefghijklmnopqrstuvwxyz"
+    text = digits[number % 36]
+    while number >= 36:
+        number //= 36
+        text = digits[number % 36] + text
+    return text
+
+
+def _css_value(name: str, value: str) -> str:
+    """An attribute's value as the style sheet says it: a length's plain numbers in ``px``."""
+    if name not in _LENGTHS:
+        return value
+    return _NUMBER.sub(lambda number: f"{number.group(0)}px", value) if value.strip() != "none" else value
+
+
+def _drawn(game: Game, state: Any) -> str:
+    """One step's picture: the game's SVG, or its text rendering where it draws none."""
+    if game.picture is None:
+        return f"<pre>{html.escape(game.render(state))}</pre>"
+    return lighter_svg(game.picture(state, None))
+
+
+def _picture(drawn: str, number: int, heading: str) -> str:
+    """One step's picture, its text alternative the step's heading. All but step 0's are hidden
+    (the script shows the current one)."""
     label = html.escape(f"Step {number}: {heading}")
     hidden = " hidden" if number else ""
-    drawn = (
-        lighter_svg(game.picture(state, None))
-        if game.picture is not None
-        else f"<pre>{html.escape(game.render(state))}</pre>"
-    )
     attributes = f'class="picture" data-step="{number}" role="img" aria-label="{label}"{hidden}'
     return f"<figure {attributes}>{drawn}</figure>"
 
@@ -188,13 +294,18 @@ def page(
     data = replay_json(game, start, steps, rules_url, broken)
     title = f"{game.title}: {name}" if name else f"{game.title}: a replay"
     states = [start, *(step.after for step in steps)]
+    drawn = [_drawn(game, state) for state in states]
+    styles = Styles()
+    for svg in drawn:
+        styles.count(svg)
     pictures = "\n".join(
-        _picture(game, state, number, data["steps"][number]["heading"]) for number, state in enumerate(states)
+        _picture(styles.apply(svg), number, data["steps"][number]["heading"])
+        for number, svg in enumerate(drawn)
     )
     last = len(steps)
     return _TEMPLATE.format(
         title=html.escape(title),
-        css=_asset("viewer.css"),
+        css=_asset("viewer.css") + styles.css(),
         last=last,
         pictures=pictures,
         data_id=DATA_ID,

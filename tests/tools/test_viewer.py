@@ -22,7 +22,14 @@ from sphinx.errors import SphinxError
 from froeschis.cli import main
 from froeschis.framework import records
 from froeschis.framework.registry import game, names
-from froeschis.framework.viewer import clause_anchor, clause_link, lighter_svg, rules_page, script_json
+from froeschis.framework.viewer import (
+    Styles,
+    clause_anchor,
+    clause_link,
+    lighter_svg,
+    rules_page,
+    script_json,
+)
 from tests.page_sizes import LIMIT, weight
 from tests.tools.test_docs import IDS, small_project, sphinx_build, write_tests
 from tests.tools.test_docs import PAGE as DOCS_PAGE
@@ -224,6 +231,28 @@ def test_a_picture_names_its_font_once_where_its_texts_share_one() -> None:
     assert lighter_svg("<pre>no picture</pre>") == "<pre>no picture</pre>"
 
 
+def test_the_pictures_say_their_repeated_paint_once_as_classes() -> None:
+    """Each set of paint attributes of the pictures' elements becomes a class of the page's style
+    sheet (the most used first, ``f0``), a length in ``px``; an element's place stays on it, and an
+    element with a ``class`` or a ``style``, a value no style sheet could hold and the root keep
+    theirs."""
+    card = '<rect x="1" y="2" fill="#fff" stroke="#000" stroke-width="1.5"/>'
+    label = '<text x="3" font-size="11" text-anchor="middle">a</text>'
+    kept = '<g class="card" fill="#fff"><rect/></g><path d="M 0 0" fill="url(&quot;x&quot;)"/>'
+    svgs = [f'<svg fill="red">{card}{label}{card}{kept}</svg>', f"<svg>{card}</svg>"]
+    styles = Styles()
+    for svg in svgs:
+        styles.count(svg)
+    assert [styles.apply(svg) for svg in svgs] == [
+        '<svg fill="red"><rect class="f0" x="1" y="2"/><text class="f1" x="3">a</text>'
+        f'<rect class="f0" x="1" y="2"/>{kept}</svg>',
+        '<svg><rect class="f0" x="1" y="2"/></svg>',
+    ]
+    assert styles.css() == (
+        ".f0{fill:#fff;stroke:#000;stroke-width:1.5px}\n.f1{font-size:11px;text-anchor:middle}"
+    )
+
+
 def test_a_page_weighs_the_pages_it_frames(tmp_path: Path) -> None:
     """The playthroughs page shows viewers in frames: ``tests.page_sizes`` weighs each framed page
     (with its assets) with the page, once, and a page framing itself does not loop."""
@@ -238,7 +267,9 @@ def test_a_page_weighs_the_pages_it_frames(tmp_path: Path) -> None:
     assert weight(tmp_path / "host.html") == len((tmp_path / "host.html").read_bytes()) + viewer_weight
 
 
-def test_the_docs_link_each_playthrough_to_its_viewer_and_check_the_links(tmp_path: Path) -> None:
+def test_the_docs_link_each_playthrough_to_its_viewer_and_check_the_links(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """The docs' extension (``docs/_ext/replays.py``): each playthrough's page name, its line on
     the playthroughs page (a link with its weight, or the command for one too heavy), and the check
     that stops the build when a viewer's clause link lands on no section of the built rules page."""
@@ -249,7 +280,9 @@ def test_the_docs_link_each_playthrough_to_its_viewer_and_check_the_links(tmp_pa
         f"`Step through it in the replay viewer <replay-frog-{Path(play).stem}.html>`__ ("
     )
     assert replays.viewer_page(name, play) == replays.viewer_page(name, play)  # made once
-    heavy = "4p-row8-draw-seed23.jsonl"
+    heavy = "4p-row8-draw-seed23.jsonl"  # the heaviest: 534 KB before issue 32's classes, 329 KB since
+    assert replays.shown("froeschis", heavy) and replays.weight("froeschis", heavy) <= 480_000
+    monkeypatch.setattr(replays, "LIMIT", replays.weight("froeschis", heavy) - 1)
     assert not replays.shown("froeschis", heavy)
     assert replays.viewer_rst("froeschis", heavy).endswith(
         f"``froeschis explain spec/froeschis/vectors/{heavy} --html replay.html`` writes it."
