@@ -17,7 +17,10 @@ cause of confidence :data:`PERTURBATION`); the games left then join the cause wh
 reference's account involves, or, failing that, make one cause together (confidence
 :data:`PROVENANCE`), named by the clause that fault localisation over all of them finds most
 suspicious (:mod:`froeschis.conformance.localise`), with the runners-up. One bug shows in many
-games, in several clauses' decisions: its games are one cause, not one per clause they touch.
+games, in several clauses' decisions: its games are one cause, not one per clause they touch. And
+a cause whose misreading or perturbation also explains every game of another cause absorbs it
+(:func:`absorb`): a reading that fits a subset of the games by coincidence does not stand as a
+second cause beside the one that explains them all.
 """
 
 from __future__ import annotations
@@ -311,6 +314,101 @@ def _search(
     return causes, left
 
 
+COVERING = (EXPLAINED, NEAREST, PERTURBATION)
+"""The confidences of a cause named by a hypothesis, the order in which one that explains all the
+games of two causes is preferred: a known reading the games played right leave standing, a known
+reading, a generic perturbation."""
+
+
+def _hypothesis_of(cause: Cause, misreadings: Mapping[str, Hypothesis]) -> Hypothesis | None:
+    if cause.perturbation is not None:
+        return cause.perturbation.hypothesis
+    if cause.misreading is not None and cause.confidence in COVERING:
+        return misreadings.get(cause.misreading.id)
+    return None
+
+
+def absorb(
+    referee: Referee,
+    causes: Sequence[Cause],
+    failing: Mapping[int, _Failing],
+    misreadings: Mapping[str, Hypothesis],
+) -> list[Cause]:
+    """One bug, one cause: a cause whose hypothesis (a misreading or a perturbation) also answers
+    the diverging step of every game of another cause as the engine did absorbs it, and the two are
+    one cause named by the hypothesis that explains all their games (the other stays as a runner-up:
+    it explains a part of them). The search names causes in turn, a reading left standing by the
+    games played right before a wider one and the misreadings before the perturbations, so a reading
+    that fits a subset by coincidence (the bidder leads, in the games where the bidder dealt) would
+    otherwise stand beside the one that explains them all (the dealer leads). ``failing``: the
+    diverging games by index; ``misreadings``: the hypotheses of the catalogue's, by id."""
+    causes = list(causes)
+    covered: dict[tuple[str, tuple[int, ...]], bool] = {}
+
+    def covers(hypothesis: Hypothesis, cause: Cause) -> bool:
+        key = (hypothesis.id, cause.games)
+        if key not in covered:
+            fits = _step_fits(referee, hypothesis, [failing[i] for i in cause.games])
+            covered[key] = len(fits) == len(cause.games)
+        return covered[key]
+
+    while True:
+        order = sorted(
+            (n for n, c in enumerate(causes) if c.games and _hypothesis_of(c, misreadings) is not None),
+            key=lambda n: (COVERING.index(causes[n].confidence), -len(causes[n].games)),
+        )
+        merge: tuple[int, list[int]] | None = None
+        for n in order:
+            hypothesis = _hypothesis_of(causes[n], misreadings)
+            assert hypothesis is not None
+            absorbed = [m for m in order if m != n and causes[m].games and covers(hypothesis, causes[m])]
+            if absorbed:
+                merge = n, absorbed
+                break
+        if merge is None:
+            return causes
+        n, absorbed = merge
+        causes[n] = _merged(referee, causes[n], [causes[m] for m in absorbed], failing, misreadings)
+        causes = [c for m, c in enumerate(causes) if m not in absorbed]
+
+
+def _merged(
+    referee: Referee,
+    cause: Cause,
+    absorbed: Sequence[Cause],
+    failing: Mapping[int, _Failing],
+    misreadings: Mapping[str, Hypothesis],
+) -> Cause:
+    """``cause`` with the games of the ``absorbed`` causes its hypothesis explains too."""
+    hypothesis = _hypothesis_of(cause, misreadings)
+    assert hypothesis is not None
+    games = sorted({*cause.games, *(i for c in absorbed for i in c.games)})
+    found = _explain(referee, hypothesis, [failing[i] for i in games])
+    assert found is not None
+    runners_up: list[Explanation] = []
+    for other in absorbed:
+        other_hypothesis = _hypothesis_of(other, misreadings)
+        assert other_hypothesis is not None
+        x = _explain(referee, other_hypothesis, [failing[i] for i in other.games])
+        if x is not None:
+            runners_up.append(attrs.evolve(x, refuted_by=other.refuted_by))
+    kept = [x for x in cause.runners_up if x.hypothesis.id not in {r.hypothesis.id for r in runners_up}]
+    perturbation = cause.perturbation
+    if perturbation is not None:
+        perturbation = attrs.evolve(found, refuted_by=perturbation.refuted_by)
+    return attrs.evolve(
+        cause,
+        clause=found.clause,
+        games=tuple(games),
+        steps=found.steps,
+        whole=len(found.whole),
+        also=(*cause.also, *(i for c in absorbed for i in c.also)),
+        perturbation=perturbation,
+        runners_up=tuple([*runners_up, *kept][: max(3, len(runners_up))]),
+        touches=cause.touches.union(*(c.touches for c in absorbed)),
+    )
+
+
 def _event_fits(referee: Referee, generic: Sequence[Hypothesis], game: _Failing) -> frozenset[str]:
     """The clauses of the first event where the game's events part (:attr:`Account.parted`) whose
     entry, perturbed, reports that event as the engine did."""
@@ -359,7 +457,9 @@ def blame(
         for i, e in enumerate(games)
         if e.divergence is not None and i not in slow and i not in misnamed
     ]
-    causes, left = _search(referee, catalogued(referee, misreadings), left, passing, False)
+    failing = {g.index: g for g in left}
+    known = catalogued(referee, misreadings)
+    causes, left = _search(referee, known, left, passing, False)
     if perturbations and left:
         generic = perturbed(referee)
         fits = {h.id: frozenset(g.index for g in _step_fits(referee, h, left)) for h in generic}
@@ -378,6 +478,7 @@ def blame(
         ]
         fitted, left = _search(referee, generic, left, passing, True, fits)
         causes += fitted
+    causes = absorb(referee, causes, failing, {h.id: h for h in known})
     unjoined: list[_Failing] = []
     for game in left:
         account = game.account
