@@ -16,7 +16,7 @@ exactly as the one-core :func:`divide` does.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from typing import Any
 
 import attrs
@@ -87,19 +87,18 @@ def split_divide(
     depth: int,
     jobs: int = 1,
     dask: str | None = None,
-    advance: Callable[[int], None] | None = None,
 ) -> dict[str, int]:
     """perft(``depth``) of ``state`` split by its first action, each action counted on one of
     ``jobs`` worker processes, or (``dask``: a scheduler's address, or ``"local"``) on the workers of
-    a Dask cluster: the same counts, in the same order, as :func:`divide`. ``advance(1)`` is called
-    as each first action's count arrives."""
+    a Dask cluster: the same counts, in the same order, as :func:`divide`. On one process with no
+    cluster it is :func:`divide` itself: no task rebuilds the position from its text."""
+    if jobs == 1 and dask is None:
+        return divide(of, state, depth)
     names, tasks = branches(of, state, depth)
     counts: dict[int, int] = {}
 
     def merge(done: Counted) -> None:
         counts[done.action] = done.count
-        if advance is not None:
-            advance(1)
 
     if dask is None:
         play_batches(tasks, count_branch, jobs, merge)
