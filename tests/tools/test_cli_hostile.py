@@ -196,6 +196,15 @@ def test_numbers_that_would_be_read_silently_otherwise_are_refused(
 # --------------------------------------------------------------------------- processes and signals
 
 
+def _as_a_shell_starts_it() -> None:
+    """A shell starts a foreground job with Ctrl-C (SIGINT) neither blocked nor ignored. A pytest-xdist
+    worker does not always have it so (in two of four CI rehearsals, four Ctrl-C tests saw the
+    command deaf to SIGINT: simulate ran on, play read end of input and ended with status 1), and a
+    child inherits both."""
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def start(*args: str, stdin: int | None = subprocess.DEVNULL) -> subprocess.Popen[bytes]:
     """``froeschis ARGS`` in a process group of its own, as a shell starts a foreground job."""
     env = {key: value for key, value in os.environ.items() if key != "COLUMNS"}
@@ -207,6 +216,7 @@ def start(*args: str, stdin: int | None = subprocess.DEVNULL) -> subprocess.Pope
         process_group=0,
         cwd=ROOT,
         env=env,
+        preexec_fn=_as_a_shell_starts_it,
     )
 
 
